@@ -1,0 +1,1 @@
+"""The command line of referee: thin over the engine in ``referee``."""

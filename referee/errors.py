@@ -1,0 +1,60 @@
+"""The exception family, and the record of a rule broken in a recorded game."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+
+class RefereeError(Exception):
+    """Anything the referee refuses; the message is one line for a person."""
+
+
+class NotationError(RefereeError):
+    """Text that cannot be read: a bad card, an unknown player, bad syntax (exit 2)."""
+
+
+class SaveFileError(RefereeError):
+    """A file that cannot be loaded: TOML error, wrong format, bad key, wrong type (exit 2)."""
+
+
+class IllegalEntry(RefereeError):
+    """Well-formed, but the rules forbid it now (exit 1). Carries the rule id."""
+
+    def __init__(self, rule: str, message: str) -> None:
+        super().__init__(f"{message} — rule {rule}")
+        self.rule = rule
+        self.bare = message
+
+
+@dataclass(frozen=True, slots=True)
+class Violation:
+    """A rule broken in a recorded game, found on replay or proven later by the cards.
+
+    ``at`` is the index of the entry whose processing found it; ``retro`` is true when the
+    entry proved a breach committed earlier (the entry itself is legal).
+    """
+
+    deal: int
+    trick: int | None
+    player: str | None
+    rule: str
+    message: str
+    turn: int | None = None
+    at: int = -1
+    retro: bool = False
+
+    def to_json(self) -> dict[str, Any]:
+        d: dict[str, Any] = {"deal": self.deal, "trick": self.trick, "player": self.player,
+                             "rule": self.rule, "message": self.message}
+        if self.turn is not None:
+            d["turn"] = self.turn
+        return d
+
+    def where(self) -> str:
+        parts = [f"deal {self.deal}"]
+        if self.trick is not None:
+            parts.append(f"trick {self.trick}")
+        if self.turn is not None:
+            parts.append(f"turn {self.turn}")
+        return ", ".join(parts)

@@ -1,0 +1,54 @@
+"""The registry of games, by name and alias. Game modules are imported only when used."""
+
+from __future__ import annotations
+
+import importlib
+
+from ..errors import NotationError
+from .base import GameRules
+
+# name -> (module, class); each module is imported on first use
+_GAMES: dict[str, tuple[str, str]] = {
+    "kierki": ("referee.games.kierki", "Kierki"),
+    "wisconsin-schmier": ("referee.games.schmier", "WisconsinSchmier"),
+    "schmier": ("referee.games.schmier", "Schmier"),
+    "foursquare": ("referee.games.foursquare", "Foursquare"),
+    "kozel": ("referee.games.kozel", "Kozel"),
+}
+ALIASES = {
+    "hearts-compendium": "kierki",
+    "wisconsin": "wisconsin-schmier",
+    "four-point-schmier": "wisconsin-schmier",
+    "schmier6": "schmier",
+    "schmier-for-six": "schmier",
+    "goat": "kozel",
+}
+_LOADED: dict[str, GameRules] = {}
+
+
+def names() -> list[str]:
+    """The games that are installed (whose module exists)."""
+    out = []
+    for n in _GAMES:
+        try:
+            get(n)
+        except NotationError:
+            continue
+        out.append(n)
+    return out
+
+
+def get(name: str) -> GameRules:
+    key = ALIASES.get(name.strip().lower(), name.strip().lower())
+    if key in _LOADED:
+        return _LOADED[key]
+    if key not in _GAMES:
+        raise NotationError(f"unknown game {name!r} (known: {', '.join(_GAMES)})")
+    mod_name, cls_name = _GAMES[key]
+    try:
+        mod = importlib.import_module(mod_name)
+    except ModuleNotFoundError:
+        raise NotationError(f"the game {key!r} is not available in this version") from None
+    rules: GameRules = getattr(mod, cls_name)()
+    _LOADED[key] = rules
+    return rules

@@ -1,0 +1,252 @@
+"""What every game declares and provides, and the deal-table helpers they share."""
+
+from __future__ import annotations
+
+from abc import ABC, abstractmethod
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from ..cards import Card, try_parse_card
+from ..errors import NotationError, SaveFileError
+from ..model import Deal, Entry, Key, Result, Setup
+from ..notation import key_line, resolve_player
+
+MAX_NAME = 40
+MAX_NOTE = 2000
+
+
+@dataclass(frozen=True, slots=True)
+class Option:
+    """A house rule: its name, default, and the values it may take."""
+
+    name: str
+    default: Any
+    choices: tuple[Any, ...] = ()
+    help: str = ""
+
+    def check(self, value: Any) -> Any:
+        if isinstance(self.default, bool):
+            if not isinstance(value, bool):
+                raise ValueError(f"option {self.name} takes true or false")
+        elif isinstance(self.default, int):
+            if isinstance(value, bool) or not isinstance(value, int):
+                raise ValueError(f"option {self.name} takes a whole number")
+        elif not isinstance(value, type(self.default)):
+            raise ValueError(f"option {self.name} takes a {type(self.default).__name__}")
+        if self.choices and value not in self.choices:
+            shown = ", ".join(str(c) for c in self.choices)
+            raise ValueError(f"option {self.name} takes one of {shown}, not {value!r}")
+        return value
+
+    def parse_text(self, text: str) -> Any:
+        """A value typed on the command line (``-o kitty_view=2``)."""
+        if isinstance(self.default, bool):
+            low = text.strip().lower()
+            if low in ("true", "yes", "on", "1"):
+                return True
+            if low in ("false", "no", "off", "0"):
+                return False
+            raise ValueError(f"option {self.name} takes true or false, not {text!r}")
+        if isinstance(self.default, int):
+            try:
+                return self.check(int(text))
+            except ValueError:
+                raise ValueError(f"option {self.name} takes a whole number"
+                                 + (f" ({', '.join(map(str, self.choices))})"
+                                    if self.choices else "") + f", not {text!r}") from None
+        return self.check(text.strip().strip('"'))
+
+
+class Where:
+    """Where in a file something was read, for error messages."""
+
+    def __init__(self, file: str, deal: int | None = None) -> None:
+        self.file = file
+        self.deal = deal
+
+    def err(self, key: str, expected: str) -> SaveFileError:
+        place = f"{self.file}: " if self.file else ""
+        if self.deal is not None:
+            place += f"deal {self.deal}: "
+        return SaveFileError(f"{place}key {key!r}: expected {expected}")
+
+
+class GameRules(ABC):
+    """One game: what it declares (as data) and what it does (parse, replay, explain)."""
+
+    name: str
+    title: str
+    summary: str
+    player_count: tuple[int, int]
+    deck_text: str
+    deck: tuple[Card, ...]
+    options: tuple[Option, ...] = ()
+    rules: tuple[tuple[str, str], ...] = ()
+    deal_keys: tuple[str, ...] = ()  # every key a deal table may hold, in writing order
+
+    def option(self, setup: Setup, name: str) -> Any:
+        if name in setup.options:
+            return setup.options[name]
+        for o in self.options:
+            if o.name == name:
+                return o.default
+        raise KeyError(name)
+
+    def teams(self, setup: Setup) -> list[list[str]] | None:
+        return None
+
+    # -- the save file ------------------------------------------------------------------------
+
+    def parse_deal(self, raw: dict[str, Any], setup: Setup, where: Where) -> Deal:
+        """A ``[[deals]]`` table read by tomllib -> a Deal of entries."""
+        for k in raw:
+            if k not in self.deal_keys:
+                raise where.err(k, "one of " + ", ".join(self.deal_keys) + " (unknown key)")
+        entries: list[Entry] = []
+        for k in self.deal_keys:
+            if k in raw:
+                entries.extend(self.parse_deal_key(k, raw[k], setup, where))
+        return Deal(entries)
+
+    @abstractmethod
+    def parse_deal_key(self, key: str, value: Any, setup: Setup, where: Where) -> list[Entry]:
+        """Entries for one key of a deal table (the tricks become plays)."""
+
+    @abstractmethod
+    def dump_deal(self, deal: Deal, setup: Setup) -> dict[str, Any]:
+        """The deal table to write, keys in ``deal_keys`` order."""
+
+    def dump_all(self, deals: Sequence[Deal], setup: Setup) -> list[dict[str, Any]]:
+        """Every deal table to write (a game whose deals differ by number overrides this)."""
+        return [self.dump_deal(d, setup) for d in deals]
+
+    # -- entries ------------------------------------------------------------------------------
+
+    @abstractmethod
+    def parse_entry(self, text: str, setup: Setup, result: Result) -> list[Entry]:
+        """A typed entry -> entries, given what the referee expects now."""
+
+    def parse_typed_key(self, text: str, setup: Setup, result: Result) -> list[Entry] | None:
+        """``key = value`` typed at the prompt, read exactly as in a deal table."""
+        kv = key_line(text)
+        if kv is None:
+            return None
+        k, v = kv
+        if k not in self.deal_keys or k in ("tricks", "turns", "bids"):
+            settable = [x for x in self.deal_keys if x not in ("tricks", "turns", "bids")]
+            raise NotationError(f"{k!r} cannot be set here; keys: {', '.join(settable)}")
+        return self.parse_deal_key(k, v, setup, Where("", result.expect.deal))
+
+    # -- the game -----------------------------------------------------------------------------
+
+    @abstractmethod
+    def replay(self, setup: Setup, deals: Sequence[Deal]) -> Result:
+        """Referee the whole game from its first entry; never stops at a violation."""
+
+    @abstractmethod
+    def explain(self, setup: Setup, deals: Sequence[Deal], deal: int,
+                trick: int | None) -> list[str]:
+        """Lines that settle a dispute about one trick (or turn) of a deal."""
+
+    def virtual_deal(self, setup: Setup, deal_no: int, dealer: str | None) -> list[Entry]:
+        """Keys for a deal the referee shuffles and deals itself (hands known)."""
+        return []
+
+    def completions(self, setup: Setup, deals: Sequence[Deal], result: Result) -> list[str]:
+        """Words worth offering at the prompt now (legal cards, names...)."""
+        return list(setup.players)
+
+
+# -- deal-table helpers every game uses -------------------------------------------------------
+
+
+def read_name(value: Any, setup: Setup, where: Where, key: str) -> str:
+    if not isinstance(value, str):
+        raise where.err(key, "a player's name (a string)")
+    try:
+        return resolve_player(value, setup.players)
+    except NotationError:
+        raise where.err(key, f"a seated player ({', '.join(setup.players)}), not {value!r}"
+                        ) from None
+
+
+def read_cards(value: Any, where: Where, key: str) -> tuple[Card, ...]:
+    if not isinstance(value, str):
+        raise where.err(key, "a string of cards like \"AS KS 7H\"")
+    out = []
+    for w in value.replace(",", " ").split():
+        c = try_parse_card(w)
+        if c is None:
+            raise where.err(key, f"cards like AS 10H 7D; {w!r} is not a card")
+        out.append(c)
+    return tuple(out)
+
+
+def read_hands(value: Any, setup: Setup, where: Where) -> dict[str, tuple[Card, ...]]:
+    if not isinstance(value, dict):
+        raise where.err("hands", "a table of player = \"cards\"")
+    out: dict[str, tuple[Card, ...]] = {}
+    for name, cards in value.items():
+        p = read_name(name, setup, where, f"hands.{name}")
+        out[p] = read_cards(cards, where, f"hands.{name}")
+    return out
+
+
+def read_counts(value: Any, names: Sequence[str], where: Where, key: str,
+                resolve: Any = None) -> dict[str, int]:
+    """A table name -> integer (``claimed``, outcome counts); names resolved by ``resolve``."""
+    if not isinstance(value, dict):
+        raise where.err(key, "a table of name = number")
+    out: dict[str, int] = {}
+    for name, n in value.items():
+        if isinstance(n, bool) or not isinstance(n, int):
+            raise where.err(f"{key}.{name}", "a whole number")
+        target = resolve(name) if resolve else None
+        if target is None:
+            try:
+                target = resolve_player(name, names)
+            except NotationError:
+                raise where.err(f"{key}.{name}", f"a name at this table ({', '.join(names)})"
+                                ) from None
+        out[target] = out.get(target, 0) + n
+    return out
+
+
+def read_note(value: Any, where: Where) -> str:
+    if not isinstance(value, str):
+        raise where.err("note", "a string")
+    if len(value) > MAX_NOTE:
+        raise where.err("note", f"at most {MAX_NOTE} characters")
+    return value
+
+
+def read_suit(value: Any, where: Where, key: str = "trump") -> str:
+    from ..cards import parse_suit
+
+    s = parse_suit(value) if isinstance(value, str) else None
+    if s is None:
+        raise where.err(key, "a suit: S, H, D or C")
+    return s
+
+
+def common_key(key: str, value: Any, setup: Setup, where: Where) -> list[Entry] | None:
+    """The keys every game reads alike; None when ``key`` is not one of them."""
+    if key == "dealer":
+        return [Key("dealer", read_name(value, setup, where, key))]
+    if key == "hands":
+        return [Key("hands", read_hands(value, setup, where))]
+    if key == "claimed":
+        return [Key("claimed", read_counts(value, setup.players, where, key))]
+    if key == "note":
+        return [Key("note", read_note(value, where))]
+    return None
+
+
+def dump_common(deal: Deal, key: str) -> Any:
+    v = deal.key(key)
+    if v is None:
+        return None
+    if key == "hands":
+        return {p: " ".join(str(c) for c in cs) for p, cs in v.items()}
+    return v

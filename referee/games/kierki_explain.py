@@ -1,0 +1,104 @@
+"""``explain`` for Kierki: each card of a trick (or a turn of the small lottery) and why."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import TYPE_CHECKING
+
+from ..errors import NotationError
+from ..model import Deal, Setup
+from .kierki_play import LOTTERY, NAMES, DealState
+
+if TYPE_CHECKING:
+    from .kierki import Kierki
+
+
+def explain(rules: Kierki, setup: Setup, deals: Sequence[Deal], deal: int,
+            trick: int | None) -> list[str]:
+    if not 1 <= deal <= len(deals):
+        raise NotationError(f"there is no deal {deal} (the file has {len(deals)})")
+    st = rules.run(setup, deals)[deal - 1]
+    seen = "hands known" if st.hands_known else "hands unseen"
+    head = f"Deal {deal} — {NAMES[deal]}; dealer {st.dealer}; {seen}"
+    if st.trump:
+        head += f"; trump {st.trump}"
+    lines = [head]
+    if st.outcome is not None:
+        lines.append(f"Recorded as an outcome only: {st.outcome}")
+        lines.extend(f"  {v.rule}: {v.message}" for v in st.violations)
+        return lines
+    if deal == LOTTERY:
+        return lines + lottery(st, trick)
+    if trick is None:
+        for t in st.tricks:
+            lines.append(f"Trick {t.number}: {t.leader} led; " + " ".join(
+                f"{p.player} {p.card}" for p in t.plays) + f" — {t.winner} won ({t.why})")
+        lines.extend(f"  {v.where()}: {v.player}: {v.rule}: {v.message}" for v in st.violations)
+        return lines
+    tricks = st.tricks + ([st.current] if st.current else [])
+    if not 1 <= trick <= len(tricks):
+        raise NotationError(f"deal {deal} has no trick {trick} (it has {len(tricks)})")
+    t = tricks[trick - 1]
+    if trick == 1:
+        lines.append(f"Trick 1: {t.leader} leads the first trick")
+    else:
+        prev = tricks[trick - 2]
+        lines.append(f"Trick {trick}: {t.leader} leads, having won trick {trick - 1}"
+                     if prev.winner == t.leader else
+                     f"Trick {trick}: {t.leader} led, but {prev.winner} won trick {trick - 1}")
+    broken = {v.at: v for v in st.violations if not v.retro and v.trick == trick}
+    proven = [v for v in st.violations if v.retro and v.trick == trick]
+    for p in t.plays:
+        why = st.notes.get(p.at, "")
+        v = broken.get(p.at)
+        line = f"  {p.player} {p.card}: {why}"
+        if v is not None:
+            line += f" — BROKE {v.rule}: {v.message}"
+        else:
+            for pv in proven:
+                if pv.player == p.player:
+                    line += f" — PROVEN {pv.rule}: {pv.message}"
+                    break
+            else:
+                if "void" in why or "only hearts" in why:
+                    line += confirmation(st)
+        lines.append(line)
+    if t.winner:
+        lines.append(f"Winner: {t.winner} — {t.why}")
+    else:
+        lines.append("The trick is not finished yet")
+    return lines
+
+
+def confirmation(st: DealState) -> str:
+    if st.hands_known:
+        return " (checked against the hand)"
+    if len(st.know.seen) == 52:
+        return " (confirmed: every card of the deal was played, none contradicts it)"
+    return " (not contradicted by any card shown so far)"
+
+
+def lottery(st: DealState, turn: int | None) -> list[str]:
+    out = []
+    broken = {v.at: v for v in st.violations if not v.retro}
+    proven = {v.turn: v for v in st.violations if v.retro}
+    for t in st.turns:
+        if turn is not None and t.number != turn:
+            continue
+        what = f"played {t.card}" if t.card else "passed"
+        line = f"Turn {t.number}: {t.player} {what}"
+        if t.at in broken:
+            v = broken[t.at]
+            line += f" — BROKE {v.rule}: {v.message}"
+        elif t.number in proven:
+            v = proven[t.number]
+            line += f" — PROVEN {v.rule}: {v.message}"
+        elif t.card is None:
+            line += " (no playable card" + confirmation(st) + ")"
+        out.append(line)
+    if turn is not None and not out:
+        raise NotationError(f"the small lottery has no turn {turn} (it has {len(st.turns)})")
+    if st.out:
+        out.append("Out: " + ", ".join(f"{p} ({'first' if i == 0 else 'second'})"
+                                       for i, p in enumerate(st.out)))
+    return out

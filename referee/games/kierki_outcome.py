@@ -1,0 +1,99 @@
+"""Kierki deals recorded as an outcome only: which keys each deal takes, checks, scores."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from ..model import Setup
+from .base import Where, read_counts, read_name
+from .kierki_play import LOTTERY, TRUMP_DEALS
+
+COUNTS = {"tricks": (13, -20), "hearts": (13, -20), "queens": (4, -60),
+          "jacks_kings": (8, -30)}
+NAMES = {"king_of_hearts": -150, "trick_7": -75, "last_trick": -75}
+BY_DEAL: dict[int, tuple[str, ...]] = {
+    1: ("tricks",), 2: ("hearts",), 3: ("queens",), 4: ("jacks_kings",),
+    5: ("king_of_hearts",), 6: ("trick_7", "last_trick"),
+    7: ("tricks", "hearts", "queens", "jacks_kings", "king_of_hearts", "trick_7",
+        "last_trick"),
+    8: ("tricks",), 9: ("tricks",), 10: ("tricks",), 11: ("tricks",),
+    12: ("first_out", "second_out"),
+}
+
+
+def keys_for(number: int) -> tuple[str, ...]:
+    return BY_DEAL.get(number, ())
+
+
+def read_outcome(value: Any, setup: Setup, where: Where) -> dict[str, Any]:
+    if not isinstance(value, dict):
+        raise where.err("outcome", "a table, e.g. outcome = { hearts = { Ala = 3 } }")
+    number = where.deal or 0
+    allowed = keys_for(number)
+    out: dict[str, Any] = {}
+    for k, v in value.items():
+        if k not in allowed:
+            raise where.err(f"outcome.{k}", f"for deal {number} one of: {', '.join(allowed)}")
+        if k in COUNTS:
+            counts = read_counts(v, setup.players, where, f"outcome.{k}")
+            for name, n in counts.items():
+                if n < 0:
+                    raise where.err(f"outcome.{k}.{name}", "a count of 0 or more")
+            out[k] = counts
+        else:
+            out[k] = read_name(v, setup, where, f"outcome.{k}")
+    return out
+
+
+def check(number: int, outcome: dict[str, Any], players: tuple[str, ...]) -> list[str]:
+    """Why this outcome cannot have happened (empty when it is possible)."""
+    problems = []
+    for k in keys_for(number):
+        if k in COUNTS:
+            total = sum(outcome.get(k, {}).values())
+            want = COUNTS[k][0]
+            if total != want:
+                problems.append(f"{k} add up to {total}, not {want}")
+        elif k not in outcome:
+            problems.append(f"{k} names nobody")
+    if number == LOTTERY and "first_out" in outcome and \
+            outcome.get("first_out") == outcome.get("second_out"):
+        problems.append("first_out and second_out are the same player")
+    if number == 7 and not problems:
+        problems.extend(check_robber(outcome, players))
+    return problems
+
+
+def check_robber(o: dict[str, Any], players: tuple[str, ...]) -> list[str]:
+    """Deal 7: each player's penalties must fit in the tricks they took."""
+    out = []
+    for p in players:
+        t = o["tricks"].get(p, 0)
+        h, q, jk = o["hearts"].get(p, 0), o["queens"].get(p, 0), o["jacks_kings"].get(p, 0)
+        least = h + max(0, q - min(1, h)) + max(0, jk - min(2, h))
+        need = sum(1 for k in ("trick_7", "last_trick") if o[k] == p)
+        if o["king_of_hearts"] == p and (h < 1 or jk < 1):
+            out.append(f"{p} took the king of hearts but no heart or king")
+        if least > 4 * t:
+            out.append(f"{p} took {t} tricks, too few for {h} hearts, {q} queens and "
+                       f"{jk} jacks or kings")
+        if need > t:
+            out.append(f"{p} took the 7th or last trick but {t} tricks in all")
+    return out
+
+
+def score(number: int, outcome: dict[str, Any], players: tuple[str, ...]) -> dict[str, int]:
+    s = {p: 0 for p in players}
+    for k in keys_for(number):
+        if k in COUNTS:
+            per = 25 if number in TRUMP_DEALS else COUNTS[k][1]
+            for p, n in outcome.get(k, {}).items():
+                s[p] += per * n
+        elif k in NAMES and k in outcome:
+            s[outcome[k]] += NAMES[k]
+    if number == LOTTERY:
+        if "first_out" in outcome:
+            s[outcome["first_out"]] += 800
+        if "second_out" in outcome:
+            s[outcome["second_out"]] += 500
+    return s

@@ -1,0 +1,323 @@
+"""Kierki replayed: the state machine of one deal, the small lottery, and the penalties."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from ..cards import DECK_52, GLYPH, SUIT_NAME, Card
+from ..errors import Violation
+from ..knowledge import Claim, Knowledge
+from ..model import Deal, Key, Pass, Play, Setup
+from ..trick import Trick, TrickPlay, winning_play
+
+DEALS = 12
+TRUMP_DEALS = (8, 9, 10, 11)
+LOTTERY = 12
+HEARTS_LEAD = (2, 5, 7)
+NAMES = {1: "no tricks", 2: "no hearts", 3: "no queens", 4: "no jacks or kings",
+         5: "no king of hearts", 6: "not the 7th or the last trick", 7: "all penalties at once",
+         8: "trumps", 9: "trumps", 10: "trumps", 11: "trumps", 12: "the small lottery"}
+KH = Card(13, "H")
+
+
+def kind(n: int) -> str:
+    return "lottery" if n == LOTTERY else ("trump" if n in TRUMP_DEALS else "penalty")
+
+
+def trick_penalty(n: int, number: int, cards: Sequence[Card]) -> int:
+    """What taking this trick costs (deals 1-7) or earns (8-11)."""
+    if n in TRUMP_DEALS:
+        return 25
+    p = 0
+    if n in (1, 7):
+        p -= 20
+    if n in (2, 7):
+        p -= 20 * sum(1 for c in cards if c.suit == "H")
+    if n in (3, 7):
+        p -= 60 * sum(1 for c in cards if c.rank == 12)
+    if n in (4, 7):
+        p -= 30 * sum(1 for c in cards if c.rank in (11, 13))
+    if n in (5, 7) and KH in cards:
+        p -= 150
+    if n in (6, 7) and number in (7, 13):
+        p -= 75
+    return p
+
+
+def penalties_gone(n: int, taken: set[Card]) -> bool:
+    """Deals 2-5 can end early (option stop_when_penalties_gone)."""
+    if n == 2:
+        return sum(1 for c in taken if c.suit == "H") == 13
+    if n == 3:
+        return sum(1 for c in taken if c.rank == 12) == 4
+    if n == 4:
+        return sum(1 for c in taken if c.rank in (11, 13)) == 8
+    if n == 5:
+        return KH in taken
+    return False
+
+
+@dataclass(slots=True)
+class LotteryTurn:
+    number: int
+    player: str
+    card: Card | None
+    at: int
+    note: str = ""
+
+
+@dataclass(slots=True)
+class DealState:
+    """One Kierki deal, replayed."""
+
+    setup: Setup
+    number: int
+    dealer: str
+    base: int  # global index of this deal's first entry
+    start_rank: int = 7
+    stop_early: bool = False
+    trump_chooser: str = "dealer"
+    know: Knowledge = field(init=False)
+    trump: str | None = None
+    hands_known: bool = False
+    tricks: list[Trick] = field(default_factory=list)
+    current: Trick | None = None
+    leader: str = ""
+    finished: bool = False
+    taken: set[Card] = field(default_factory=set)
+    scores: dict[str, int] = field(default_factory=dict)
+    violations: list[Violation] = field(default_factory=list)
+    outcome: dict[str, Any] | None = None
+    claimed: dict[str, int] | None = None
+    note: str | None = None
+    notes: dict[int, str] = field(default_factory=dict)  # entry index -> why it was legal
+    turns: list[LotteryTurn] = field(default_factory=list)
+    layout: dict[str, set[int]] = field(default_factory=dict)
+    played: dict[str, int] = field(default_factory=dict)
+    out: list[str] = field(default_factory=list)
+    to_move: str = ""
+
+    def __post_init__(self) -> None:
+        self.know = Knowledge(self.number, self.setup.players, DECK_52)
+        self.scores = {p: 0 for p in self.setup.players}
+        self.played = {p: 0 for p in self.setup.players}
+        if self.number == LOTTERY:
+            self.leader = self.dealer
+        elif self.number in TRUMP_DEALS:
+            self.leader = self.chooser()
+        else:
+            self.leader = self.setup.left_of(self.dealer)
+        self.to_move = self.leader
+
+    def chooser(self) -> str:
+        return self.setup.left_of(self.dealer) if self.trump_chooser == "left" else self.dealer
+
+    def flag(self, at: int, rule: str, msg: str, player: str | None,
+             trick: int | None = None, turn: int | None = None) -> None:
+        self.violations.append(Violation(self.number, trick, player, rule, msg, turn=turn,
+                                         at=at))
+
+    # -- keys ---------------------------------------------------------------------------------
+
+    def key(self, e: Key, at: int) -> None:
+        if e.name == "hands":
+            self.know = Knowledge(self.number, self.setup.players, DECK_52, e.value)
+            self.hands_known = True
+        elif e.name == "trump":
+            self.trump = e.value
+        elif e.name == "outcome":
+            self.outcome = e.value
+        elif e.name == "claimed":
+            self.claimed = e.value
+        elif e.name == "note":
+            self.note = e.value
+
+    # -- tricks -------------------------------------------------------------------------------
+
+    def play(self, player: str, c: Card, at: int) -> None:
+        if self.finished:
+            self.flag(at, "turn-order", f"deal {self.number} is over: {player} cannot play "
+                      f"{c}", player, len(self.tricks))
+            return
+        if self.number in TRUMP_DEALS and self.trump is None and not self.tricks \
+                and self.current is None:
+            self.flag(at, "turn-order", f"{self.chooser()} must name trump before the first "
+                      "card", player, 1)
+        t = self.current
+        number = len(self.tricks) + 1
+        if t is None:
+            if player != self.leader:
+                rule = "lead-first" if number == 1 else "turn-order"
+                why = ("the player left of the dealer leads" if self.number not in TRUMP_DEALS
+                       else f"{self.leader} (who named trump) leads") if number == 1 else \
+                    f"{self.leader} won trick {number - 1} and leads"
+                self.flag(at, rule, f"{player} led trick {number}, but {why}", player, number)
+            t = self.current = Trick(number)
+        elif player != self.to_move:
+            self.flag(at, "turn-order", f"{player} played out of turn at trick {number}: "
+                      f"{self.to_move} was to play", player, number)
+        problem = self.know.problem(player, c)
+        if problem:
+            self.flag(at, problem[0], problem[1], player, number)
+        if t.plays:
+            self.follow(player, c, t, at)
+        elif self.number in HEARTS_LEAD and c.suit == "H":
+            self.hearts_lead(player, c, t, at)
+        else:
+            self.notes[at] = "led"
+        for cl, card, shown in self.know.show(player, c, trick=number):
+            self.violations.append(self.know.violation(cl, card, shown, at))
+        t.plays.append(TrickPlay(player, c, at))
+        self.to_move = self.setup.left_of(player)
+        if len(t.plays) == len(self.setup.players):
+            self.close_trick(t)
+
+    def follow(self, player: str, c: Card, t: Trick, at: int) -> None:
+        led = t.plays[0].card.suit
+        if c.suit == led:
+            self.notes[at] = f"followed {SUIT_NAME.get(led, led)}"
+            return
+        number = t.number
+        text = f"{player} did not follow {GLYPH.get(led, led)} at trick {number}"
+        def same_suit(x: Card) -> bool:
+            return x.suit == led
+
+        held = self.know.claim_none(Claim(player, same_suit, "follow-suit", text, self.number,
+                                          number))
+        if held is not None:
+            self.flag(at, "follow-suit", f"{player} must follow {GLYPH.get(led, led)} (holds "
+                      f"{held}) at trick {number}", player, number)
+            self.notes[at] = f"did not follow {SUIT_NAME.get(led, led)} while holding {held}"
+        else:
+            self.notes[at] = f"did not follow {SUIT_NAME.get(led, led)}: void"
+
+    def hearts_lead(self, player: str, c: Card, t: Trick, at: int) -> None:
+        text = f"{player} led {c} at trick {t.number} without holding only hearts"
+        held = self.know.claim_none(Claim(player, lambda x: x.suit != "H", "hearts-lead",
+                                          text, self.number, t.number))
+        if held is not None:
+            self.flag(at, "hearts-lead", f"{player} may not lead hearts while holding {held} "
+                      f"(trick {t.number})", player, t.number)
+            self.notes[at] = f"led a heart while holding {held}"
+        else:
+            self.notes[at] = "led a heart: holds only hearts"
+
+    def close_trick(self, t: Trick) -> None:
+        best, why = winning_play(t.plays, self.trump)
+        w = t.plays[best]
+        t.winner = w.player
+        t.why = f"{w.card} is {why}"
+        self.tricks.append(t)
+        self.current = None
+        self.taken.update(t.cards)
+        self.scores[w.player] += trick_penalty(self.number, t.number, t.cards)
+        self.leader = self.to_move = w.player
+        if len(self.tricks) == 13 or (self.stop_early and penalties_gone(self.number,
+                                                                         self.taken)):
+            self.finished = True
+
+    # -- the small lottery --------------------------------------------------------------------
+
+    def run(self, suit: str) -> tuple[int, int] | None:
+        ranks = self.layout.get(suit)
+        if not ranks or self.start_rank not in ranks:
+            return None
+        lo = hi = self.start_rank
+        while hi + 1 in ranks:
+            hi += 1
+        while lo - 1 in ranks:
+            lo -= 1
+        return lo, hi
+
+    def playable(self) -> frozenset[Card]:
+        out = []
+        for s in ("S", "H", "D", "C"):
+            r = self.run(s)
+            if r is None:
+                out.append(Card(self.start_rank, s))
+            else:
+                if r[1] < 14:
+                    out.append(Card(r[1] + 1, s))
+                if r[0] > 2:
+                    out.append(Card(r[0] - 1, s))
+        return frozenset(out)
+
+    def lottery_turn(self, player: str, c: Card | None, at: int) -> None:
+        number = len(self.turns) + 1
+        if self.finished:
+            self.flag(at, "turn-order", f"the small lottery is over: {player} has no turn",
+                      player, turn=number)
+            return
+        if player != self.to_move:
+            rule = "lead-first" if number == 1 else "turn-order"
+            why = (f"{player} is out" if player in self.out else
+                   f"it was {self.to_move}'s turn")
+            self.flag(at, rule, f"{player} took turn {number} but {why}", player,
+                      turn=number)
+        turn = LotteryTurn(number, player, c, at)
+        self.turns.append(turn)
+        ok = self.playable()
+        if c is None:
+            text = f"{player} passed at turn {number}"
+            held = self.know.claim_none(Claim(player, ok.__contains__, "fantan-must-play",
+                                              text, self.number, None, number))
+            if held is not None:
+                self.flag(at, "fantan-must-play", f"{player} must play: holds {held}, "
+                          "which fits the layout", player, turn=number)
+            turn.note = "passed"
+        else:
+            problem = self.know.problem(player, c)
+            if problem:
+                self.flag(at, problem[0], problem[1], player, turn=number)
+            elif c not in ok and c.suit in ("S", "H", "D", "C"):
+                if self.run(c.suit) is None and c.rank != self.start_rank:
+                    self.flag(at, "fantan-seven", f"{c} cannot be played: "
+                              f"{GLYPH[c.suit]} is opened only with its "
+                              f"{self.start_rank}", player, turn=number)
+                else:
+                    self.flag(at, "fantan-sequence", f"{c} does not continue the "
+                              f"{GLYPH[c.suit]} row (playable now: "
+                              f"{' '.join(sorted(str(x) for x in ok if x.suit == c.suit))})",
+                              player, turn=number)
+            for cl, card, shown in self.know.show(player, c, turn=number):
+                self.violations.append(self.know.violation(cl, card, shown, at))
+            self.layout.setdefault(c.suit, set()).add(c.rank)
+            self.played[player] += 1
+            if self.played[player] == 13 and player not in self.out:
+                self.out.append(player)
+                self.scores[player] += 800 if len(self.out) == 1 else 500
+                if len(self.out) == 2:
+                    self.finished = True
+            turn.note = "played"
+        nxt = self.setup.left_of(player)
+        for _ in range(len(self.setup.players)):
+            if nxt not in self.out:
+                break
+            nxt = self.setup.left_of(nxt)
+        self.to_move = nxt
+
+    # -- the whole deal -----------------------------------------------------------------------
+
+    def entry(self, e: Any, at: int) -> None:
+        if isinstance(e, Key):
+            self.key(e, at)
+        elif self.number == LOTTERY:
+            if isinstance(e, Pass):
+                self.lottery_turn(e.player, None, at)
+            elif isinstance(e, Play):
+                c = e.cards[0]
+                self.lottery_turn(e.player, c, at)
+        elif isinstance(e, Play) and e.cards and e.cards[0] is not None:
+            self.play(e.player, e.cards[0], at)
+
+
+def replay_deal(setup: Setup, deal: Deal, number: int, dealer: str, base: int,
+                options: dict[str, Any]) -> DealState:
+    st = DealState(setup, number, dealer, base, start_rank=options["fantan_start_rank"],
+                   stop_early=options["stop_when_penalties_gone"],
+                   trump_chooser=options["trump_chooser"])
+    for i, e in enumerate(deal.entries):
+        st.entry(e, base + i)
+    return st

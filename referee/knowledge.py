@@ -1,0 +1,160 @@
+"""The knowledge model: who may still hold what, in one deal.
+
+The referee usually sees only the cards played. Every card a player shows was in their hand
+from the deal on (in the trick games nothing enters a hand during play, except where a game
+says so, and then it tells the model). So each action that *asserts* something about a hand —
+"I have no heart" when a player does not follow hearts, "I hold only hearts" when one leads a
+heart in a no-hearts deal — becomes a pending ``Claim``. When hands are known the claim is
+checked at once; when they are not, it stays pending, and the first card the player later
+shows that contradicts it proves the breach, which is reported where the claim was made.
+Once every dealt card has been shown, every claim left pending is known to have been true.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable
+from dataclasses import dataclass
+
+from .cards import Card
+from .errors import Violation
+
+CardTest = Callable[[Card], bool]
+
+
+@dataclass(slots=True)
+class Claim:
+    """An action's assertion that ``player`` held no card passing ``test``."""
+
+    player: str
+    test: CardTest
+    rule: str
+    text: str  # "Bartek did not follow ♥ at trick 5"
+    deal: int
+    trick: int | None
+    turn: int | None = None
+
+
+@dataclass(slots=True)
+class Shown:
+    player: str
+    trick: int | None
+    turn: int | None
+
+
+class Knowledge:
+    """What the referee knows of the hands in one deal."""
+
+    def __init__(self, deal: int, players: Iterable[str], deck: Iterable[Card],
+                 hands: dict[str, Iterable[Card]] | None = None) -> None:
+        self.deal = deal
+        self.players = tuple(players)
+        self.deck = frozenset(deck)
+        self.seen: dict[Card, Shown] = {}
+        self.hands: dict[str, set[Card]] | None = (
+            {p: set(hands.get(p, ())) for p in self.players} if hands is not None else None)
+        self.shown: dict[str, list[Card]] = {p: [] for p in self.players}
+        self.claims: dict[str, list[Claim]] = {p: [] for p in self.players}
+        self.proven: list[tuple[Claim, Card, Shown]] = []
+
+    @property
+    def hands_known(self) -> bool:
+        return self.hands is not None
+
+    # -- immediate checks ---------------------------------------------------------------------
+
+    def problem(self, player: str, c: Card, ascii_only: bool = False) -> tuple[str, str] | None:
+        """Why ``player`` cannot show ``c`` now, as (rule, message), or None."""
+        if c not in self.deck:
+            return "card-not-in-deck", f"{c} is not in this game's deck"
+        s = self.seen.get(c)
+        if s is not None:
+            where = f" at trick {s.trick}" if s.trick is not None else (
+                f" at turn {s.turn}" if s.turn is not None else "")
+            return "card-duplicate", f"{c} was already played by {s.player}{where}"
+        if self.hands is not None and c not in self.hands[player]:
+            holder = next((p for p, h in self.hands.items() if c in h), None)
+            extra = f" ({holder} holds it)" if holder else ""
+            return "card-not-held", f"{player} does not hold {c}{extra}"
+        return None
+
+    def holding(self, player: str, test: CardTest) -> list[Card]:
+        """Cards known to be in ``player``'s hand now that pass ``test`` (hands known only)."""
+        if self.hands is None:
+            return []
+        return sorted((c for c in self.hands[player] if test(c)), key=lambda c: (c.suit, c.rank))
+
+    # -- recording ----------------------------------------------------------------------------
+
+    def claim_none(self, claim: Claim) -> Card | None:
+        """Record that the player asserts holding no card passing the test.
+
+        With hands known the assertion is checked now: a card that contradicts it is returned.
+        Otherwise it stays pending until a later card proves it false.
+        """
+        if self.hands is not None:
+            held = self.holding(claim.player, claim.test)
+            return held[0] if held else None
+        self.claims[claim.player].append(claim)
+        return None
+
+    def show(self, player: str, c: Card, trick: int | None = None,
+             turn: int | None = None) -> list[tuple[Claim, Card, Shown]]:
+        """``player`` shows ``c`` (plays or discards it face up). Returns the claims it proves
+        false, with the card and where it was shown."""
+        where = Shown(player, trick, turn)
+        if c not in self.seen:
+            self.seen[c] = where
+        self.shown[player].append(c)
+        if self.hands is not None:
+            if c in self.hands[player]:
+                self.hands[player].discard(c)
+            else:
+                for h in self.hands.values():
+                    h.discard(c)
+        broken: list[tuple[Claim, Card, Shown]] = []
+        pending = self.claims[player]
+        if pending:
+            keep = []
+            for cl in pending:
+                if cl.test(c):
+                    broken.append((cl, c, where))
+                else:
+                    keep.append(cl)
+            self.claims[player] = keep
+            self.proven.extend(broken)
+        return broken
+
+    def receive(self, player: str, cards: Iterable[Card]) -> None:
+        """Cards entering a known hand during the deal (an exchange, a draw)."""
+        if self.hands is not None:
+            self.hands[player].update(cards)
+
+    def release(self, player: str, cards: Iterable[Card]) -> None:
+        """Cards leaving a hand without being shown in play (discarded face down)."""
+        if self.hands is not None:
+            self.hands[player].difference_update(cards)
+
+    # -- questions ----------------------------------------------------------------------------
+
+    def unseen(self) -> set[Card]:
+        return set(self.deck) - set(self.seen)
+
+    def may_hold(self, player: str) -> set[Card]:
+        """Cards ``player`` may still hold, on what is known now."""
+        if self.hands is not None:
+            return set(self.hands[player])
+        cards = self.unseen()
+        for cl in self.claims[player]:
+            cards = {c for c in cards if not cl.test(c)}
+        return cards
+
+    def violation(self, claim: Claim, c: Card, shown: Shown, at: int) -> Violation:
+        if shown.trick is not None:
+            when = f"trick {shown.trick}"
+        elif shown.turn is not None:
+            when = f"turn {shown.turn}"
+        else:
+            when = "later"
+        return Violation(self.deal, claim.trick, claim.player, claim.rule,
+                         f"{claim.text} but held {c} (played at {when})",
+                         turn=claim.turn, at=at, retro=True)

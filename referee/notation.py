@@ -1,0 +1,94 @@
+"""The one entry grammar shared by the table-mode prompt, ``add`` and the save file.
+
+``Bartek: AS`` (a play), ``Bartek: 2C 5C KC AC`` (plays in turn), ``Bartek: 3`` / ``pass``
+(a bid), ``Bartek: trump H``, ``Celina pulls: 6C 7C 9C JC``, ``Bartek: discard 2C 3D``,
+``7H 0,1`` (Foursquare), and ``key = value`` lines that set a key of the deal's table exactly
+as the save file writes it (``outcome = { hearts = { Ala = 3 } }``, ``claimed = {...}``).
+Games parse the body; this module reads the parts every game shares.
+"""
+
+from __future__ import annotations
+
+import re
+import tomllib
+from collections.abc import Sequence
+from typing import Any
+
+from .cards import Card, try_parse_card
+from .errors import NotationError
+
+MAX_ENTRY = 2000
+_KEY_LINE = re.compile(r"^\s*([A-Za-z_][A-Za-z0-9_]*)\s*=")
+_ACTOR = re.compile(r"^\s*([^:~/]+?)\s*:(.*)$", re.S)
+
+
+def resolve_player(text: str, players: Sequence[str], what: str = "player") -> str:
+    """The seated player ``text`` names: exact (any case) or a unique prefix."""
+    t = text.strip().casefold()
+    if not t:
+        raise NotationError(f"a {what} name is missing")
+    for p in players:
+        if p.casefold() == t:
+            return p
+    found = [p for p in players if p.casefold().startswith(t)]
+    if len(found) == 1:
+        return found[0]
+    if not found:
+        raise NotationError(f"{text.strip()!r} is not a player at this table "
+                            f"({', '.join(players)})")
+    raise NotationError(f"{text.strip()!r} is ambiguous: {', '.join(found)}")
+
+
+def key_line(text: str) -> tuple[str, Any] | None:
+    """``key = value`` in TOML, or None when the text is not a key line."""
+    if not _KEY_LINE.match(text):
+        return None
+    try:
+        table = tomllib.loads(text)
+    except tomllib.TOMLDecodeError as e:
+        raise NotationError(f"cannot read {text.strip()!r} as 'key = value' (TOML): {e}") from None
+    if len(table) != 1:
+        raise NotationError("give one 'key = value' per entry")
+    ((k, v),) = table.items()
+    return k, v
+
+
+def split_actor(text: str, players: Sequence[str]) -> tuple[str | None, str, str]:
+    """Split ``Name[ verb]: body`` into (player or None, verb, body)."""
+    if len(text) > MAX_ENTRY:
+        raise NotationError(f"entry too long ({len(text)} characters; at most {MAX_ENTRY})")
+    m = _ACTOR.match(text)
+    if not m:
+        return None, "", text.strip()
+    head, body = m.group(1).strip(), m.group(2).strip()
+    verb = ""
+    words = head.split()
+    if len(words) > 1 and words[-1].lower() in ("pulls", "pull"):
+        verb = "pulls"
+        head = " ".join(words[:-1])
+    return resolve_player(head, players), verb, body
+
+
+def parse_card(text: str, where: str = "") -> Card:
+    c = try_parse_card(text)
+    if c is None:
+        loc = f" in {where}" if where else ""
+        raise NotationError(f"{text!r}{loc} is not a card (expected rank then suit, like 10H, "
+                            "QS, 7♦ or JK)")
+    return c
+
+
+def parse_cards(text: str, where: str = "") -> list[Card]:
+    return [parse_card(w, where) for w in text.replace(",", " ").split()]
+
+
+def pretty(text: str, ascii_only: bool = False) -> str:
+    """Canonical cards in a text turned into glyphs (``10H`` -> ``10♥``)."""
+    if ascii_only:
+        return text
+
+    def sub(m: re.Match[str]) -> str:
+        c = try_parse_card(m.group(0))
+        return c.pretty() if c else m.group(0)
+
+    return re.sub(r"\b(?:10|[2-9JQKA])[SHDC]\b", sub, text)

@@ -1,0 +1,175 @@
+"""TOML save files <-> (Setup, deals): reading with tomllib, writing with tomli-w, atomically."""
+
+from __future__ import annotations
+
+import datetime as _dt
+import os
+import tempfile
+import tomllib
+from pathlib import Path
+from typing import Any
+
+from .errors import NotationError, SaveFileError
+from .games import get as get_game
+from .games.base import MAX_NAME, GameRules, Where
+from .model import Deal, Setup
+
+FORMAT = 1
+TOP_KEYS = ("format", "game", "players", "first_dealer", "title", "started", "seed", "options",
+            "deals")
+MAX_FILE = 4 * 1024 * 1024
+MAX_PLAYERS = 8
+MAX_DEALS = 1000
+
+
+def _err(file: str, key: str, expected: str) -> SaveFileError:
+    return SaveFileError(f"{file}: key {key!r}: expected {expected}")
+
+
+def check_name(name: Any, file: str, key: str) -> str:
+    if not isinstance(name, str) or not name.strip():
+        raise _err(file, key, "a non-empty name")
+    if len(name) > MAX_NAME:
+        raise _err(file, key, f"a name of at most {MAX_NAME} characters")
+    if any(ord(ch) < 32 or ord(ch) == 127 or ch in ":/~=" for ch in name):
+        raise _err(file, key, "a name without control characters or : / ~ =")
+    if name != name.strip():
+        raise _err(file, key, "a name without leading or trailing spaces")
+    return name
+
+
+def check_options(rules: GameRules, raw: Any, file: str) -> dict[str, Any]:
+    if not isinstance(raw, dict):
+        raise _err(file, "options", "a table of house rules")
+    known = {o.name: o for o in rules.options}
+    out: dict[str, Any] = {}
+    for k, v in raw.items():
+        if k not in known:
+            listed = ", ".join(known) or "none"
+            raise _err(file, f"options.{k}", f"an option of {rules.name} ({listed})")
+        try:
+            out[k] = known[k].check(v)
+        except ValueError as e:
+            raise SaveFileError(f"{file}: key 'options.{k}': {e}") from None
+    return out
+
+
+def parse_setup(data: dict[str, Any], file: str) -> tuple[GameRules, Setup]:
+    for k in data:
+        if k not in TOP_KEYS:
+            raise _err(file, k, "one of " + ", ".join(TOP_KEYS) + " (unknown key)")
+    if "format" not in data:
+        raise _err(file, "format", f"format = {FORMAT} (the key is missing)")
+    if data["format"] != FORMAT or isinstance(data["format"], bool):
+        raise _err(file, "format", f"format = {FORMAT} (this file says {data['format']!r})")
+    g = data.get("game")
+    if not isinstance(g, str):
+        raise _err(file, "game", "a game name (kierki, wisconsin-schmier, schmier, foursquare, "
+                   "kozel)")
+    try:
+        rules = get_game(g)
+    except NotationError as e:
+        raise SaveFileError(f"{file}: key 'game': {e}") from None
+    players = data.get("players")
+    lo, hi = rules.player_count
+    if not isinstance(players, list) or not all(isinstance(p, str) for p in players):
+        raise _err(file, "players", "a list of names in clockwise seating order")
+    if not lo <= len(players) <= hi:
+        want = str(lo) if lo == hi else f"{lo}-{hi}"
+        raise _err(file, "players", f"{want} players for {rules.name}, not {len(players)}")
+    for i, p in enumerate(players):
+        check_name(p, file, f"players[{i}]")
+    if len({p.casefold() for p in players}) != len(players):
+        raise _err(file, "players", "names that are all different")
+    fd = data.get("first_dealer", players[0])
+    if not isinstance(fd, str) or fd not in players:
+        raise _err(file, "first_dealer", f"a seated player ({', '.join(players)})")
+    title = data.get("title")
+    if title is not None and (not isinstance(title, str) or len(title) > 200):
+        raise _err(file, "title", "a string of at most 200 characters")
+    started = data.get("started")
+    if started is not None and not isinstance(started, (_dt.datetime, _dt.date)):
+        raise _err(file, "started", "a date and time like 2026-11-30T19:00:00+01:00")
+    seed = data.get("seed")
+    if seed is not None and (isinstance(seed, bool) or not isinstance(seed, int)):
+        raise _err(file, "seed", "a whole number")
+    options = check_options(rules, data.get("options", {}), file)
+    setup = Setup(rules.name, tuple(players), fd, options, title, started, seed)
+    return rules, setup
+
+
+def parse(data: dict[str, Any], file: str) -> tuple[GameRules, Setup, list[Deal]]:
+    rules, setup = parse_setup(data, file)
+    raw_deals = data.get("deals", [])
+    if not isinstance(raw_deals, list) or not all(isinstance(d, dict) for d in raw_deals):
+        raise _err(file, "deals", "[[deals]] tables")
+    if len(raw_deals) > MAX_DEALS:
+        raise _err(file, "deals", f"at most {MAX_DEALS} deals")
+    deals = [rules.parse_deal(d, setup, Where(file, i + 1)) for i, d in enumerate(raw_deals)]
+    return rules, setup, deals
+
+
+def load(path: str | Path) -> tuple[GameRules, Setup, list[Deal]]:
+    p = Path(path)
+    name = str(path)
+    try:
+        size = p.stat().st_size
+        if size > MAX_FILE:
+            raise SaveFileError(f"{name}: file too large ({size} bytes; at most {MAX_FILE})")
+        raw = p.read_bytes()
+    except FileNotFoundError:
+        raise SaveFileError(f"{name}: no such file") from None
+    except IsADirectoryError:
+        raise SaveFileError(f"{name}: is a folder, not a save file") from None
+    except OSError as e:
+        raise SaveFileError(f"{name}: cannot read: {e.strerror}") from None
+    try:
+        text = raw.decode("utf-8")
+    except UnicodeDecodeError:
+        raise SaveFileError(f"{name}: not UTF-8 text") from None
+    try:
+        data = tomllib.loads(text)
+    except tomllib.TOMLDecodeError as e:
+        raise SaveFileError(f"{name}: not valid TOML: {e}") from None
+    return parse(data, name)
+
+
+def to_dict(rules: GameRules, setup: Setup, deals: list[Deal]) -> dict[str, Any]:
+    out: dict[str, Any] = {"format": FORMAT, "game": setup.game, "players": list(setup.players)}
+    if setup.first_dealer != setup.players[0]:
+        out["first_dealer"] = setup.first_dealer
+    if setup.title is not None:
+        out["title"] = setup.title
+    if setup.started is not None:
+        out["started"] = setup.started
+    if setup.seed is not None:
+        out["seed"] = setup.seed
+    if setup.options:
+        out["options"] = dict(setup.options)
+    out["deals"] = rules.dump_all(deals, setup)
+    return out
+
+
+def dumps(rules: GameRules, setup: Setup, deals: list[Deal]) -> str:
+    import tomli_w
+
+    return tomli_w.dumps(to_dict(rules, setup, deals), multiline_strings=False, indent=2)
+
+
+def write_atomic(path: str | Path, text: str) -> None:
+    """Write a temporary file beside ``path``, flush it to disk, rename it over ``path``."""
+    p = Path(path)
+    folder = p.parent if str(p.parent) else Path(".")
+    fd, tmp = tempfile.mkstemp(prefix=f".{p.name}.", suffix=".tmp", dir=folder)
+    try:
+        with os.fdopen(fd, "w", encoding="utf-8") as f:
+            f.write(text)
+            f.flush()
+            os.fsync(f.fileno())
+        os.replace(tmp, p)
+    except BaseException:
+        try:
+            os.unlink(tmp)
+        except OSError:
+            pass
+        raise

@@ -1,0 +1,162 @@
+"""A game on disk: load it, add entries strictly (refuse what breaks a rule), undo, save.
+
+Every accepted entry is written at once, atomically. The state is always the replay of the
+entries, so ``add`` is: append, replay, and keep the entry only if its own processing found
+nothing wrong (a breach it *proves* in an earlier trick is reported, and the entry stays).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from . import savefile
+from .errors import IllegalEntry, RefereeError, Violation
+from .games import get as get_game
+from .games.base import GameRules
+from .model import Deal, Entry, Key, Result, Setup
+
+AUTO_KEYS = ("dealer", "hands", "stock", "trump", "trump_card")
+MAX_ENTRIES = 20000
+
+
+@dataclass(slots=True)
+class Added:
+    entries: list[Entry] = field(default_factory=list)
+    proven: list[Violation] = field(default_factory=list)
+
+
+class Session:
+    def __init__(self, rules: GameRules, setup: Setup, deals: list[Deal],
+                 path: str | Path | None = None) -> None:
+        self.rules = rules
+        self.setup = setup
+        self.deals = deals
+        self.path = Path(path) if path is not None else None
+        self._result: Result | None = None
+        self.redo_stack: list[str] = []
+
+    # -- files --------------------------------------------------------------------------------
+
+    @classmethod
+    def load(cls, path: str | Path) -> Session:
+        rules, setup, deals = savefile.load(path)
+        return cls(rules, setup, deals, path)
+
+    @classmethod
+    def create(cls, path: str | Path, setup: Setup) -> Session:
+        s = cls(get_game(setup.game), setup, [], path)
+        s.deal_if_due()
+        s.save()
+        return s
+
+    def text(self) -> str:
+        return savefile.dumps(self.rules, self.setup, self.deals)
+
+    def save(self) -> None:
+        if self.path is not None:
+            savefile.write_atomic(self.path, self.text())
+
+    # -- the game -----------------------------------------------------------------------------
+
+    def result(self) -> Result:
+        if self._result is None:
+            self._result = self.rules.replay(self.setup, self.deals)
+        return self._result
+
+    def entry_count(self) -> int:
+        return sum(len(d.entries) for d in self.deals)
+
+    def _snapshot(self) -> list[Deal]:
+        return [Deal(list(d.entries)) for d in self.deals]
+
+    def _restore(self, snap: list[Deal]) -> None:
+        self.deals = snap
+        self._result = None
+
+    def deal_if_due(self) -> None:
+        """The referee deals virtual cards itself when a deal is due (``--deal``)."""
+        res = self.result()
+        if self.setup.seed is None or res.complete or not res.expect.new_deal:
+            return
+        number = len(self.deals) + 1
+        dealer = res.expect.player if res.expect.action == "deal" else None
+        dealer = getattr(res.expect, "dealer", None) or dealer
+        entries: list[Entry] = []
+        if dealer is not None:
+            entries.append(Key("dealer", dealer))
+        entries.extend(self.rules.virtual_deal(self.setup, number, dealer))
+        if entries:
+            self.deals.append(Deal(entries))
+            self._result = None
+
+    def _append(self, entry: Entry) -> None:
+        res = self.result()
+        if res.expect.new_deal and not self._starts_deal_here():
+            d = Deal([])
+            if res.expect.dealer is not None:
+                d.entries.append(Key("dealer", res.expect.dealer))
+            self.deals.append(d)
+        self.deals[-1].entries.append(entry)
+        self._result = None
+
+    def _starts_deal_here(self) -> bool:
+        """The last deal has only its dealing keys so far: entries go into it."""
+        if not self.deals:
+            return False
+        d = self.deals[-1]
+        return bool(d.entries) and all(isinstance(e, Key) and e.name in AUTO_KEYS
+                                       for e in d.entries) and not self.result().expect.new_deal
+
+    def add(self, text: str) -> Added:
+        """Parse a typed entry and apply it strictly; all or nothing; saved when accepted."""
+        if self.entry_count() >= MAX_ENTRIES:
+            raise RefereeError(f"this file already holds {MAX_ENTRIES} entries")
+        res = self.result()
+        if res.complete:
+            raise IllegalEntry("turn-order", "the game is over: no more entries")
+        entries = self.rules.parse_entry(text, self.setup, res)
+        snap = self._snapshot()
+        added = Added()
+        try:
+            for e in entries:
+                before = self.entry_count()
+                if self.result().complete:
+                    raise IllegalEntry("turn-order", "the game is over: no more entries")
+                self._append(e)
+                index = self._index_of_last(before)
+                res = self.result()
+                mine = [v for v in res.violations if v.at == index]
+                bad = [v for v in mine if not v.retro]
+                if bad:
+                    raise IllegalEntry(bad[0].rule, bad[0].message)
+                added.entries.append(e)
+                added.proven.extend(mine)
+                self.deal_if_due()
+        except RefereeError:
+            self._restore(snap)
+            raise
+        self.redo_stack.clear()
+        self.save()
+        return added
+
+    def _index_of_last(self, before: int) -> int:
+        return self.entry_count() - 1
+
+    def undo(self, n: int = 1) -> list[Entry]:
+        """Take back the last ``n`` entries (a deal dealt by the referee goes with its first)."""
+        taken: list[Entry] = []
+        while n > 0 and self.deals:
+            d = self.deals[-1]
+            if not d.entries or all(isinstance(e, Key) and e.name in AUTO_KEYS
+                                    for e in d.entries) and self.setup.seed is not None:
+                self.deals.pop()
+                continue
+            taken.append(d.entries.pop())
+            if not d.entries:
+                self.deals.pop()
+            n -= 1
+        self._result = None
+        self.deal_if_due()
+        self.save()
+        return taken
