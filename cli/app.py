@@ -6,14 +6,36 @@ not need is imported inside it, so that start-up stays close to a bare ``import 
 
 from __future__ import annotations
 
+import functools
 import json
 import sys
+from collections.abc import Callable
 from pathlib import Path
-from typing import Annotated, Any, NoReturn
+from typing import Annotated, Any, NoReturn, TypeVar
 
 import typer
 
 from referee.errors import IllegalEntry, NotationError, RefereeError, SaveFileError
+
+F = TypeVar("F", bound=Callable[..., Any])
+
+
+def guarded(fn: F) -> F:
+    """The one error boundary: the engine's exceptions become one line and an exit code."""
+
+    @functools.wraps(fn)
+    def run(*args: Any, **kwargs: Any) -> Any:
+        try:
+            return fn(*args, **kwargs)
+        except IllegalEntry as e:
+            fail(str(e), 1)
+        except RefereeError as e:  # NotationError, SaveFileError: exit 2
+            fail(str(e), 2)
+        except OSError as e:
+            fail(f"{getattr(e, 'filename', '') or ''}: {e.strerror or e}", 2)
+
+    return run  # type: ignore[return-value]
+
 
 app = typer.Typer(add_completion=False, pretty_exceptions_enable=False, no_args_is_help=True,
                   help="A referee and scorekeeper for card games played with real cards.")
@@ -44,6 +66,7 @@ def _out(ascii_only: bool) -> Any:
 
 
 @app.command()
+@guarded
 def games() -> None:
     """The games the referee knows, with players, deck and a one-line summary."""
     from referee import games as registry
@@ -56,6 +79,7 @@ def games() -> None:
 
 
 @app.command()
+@guarded
 def rules(game: Annotated[str, typer.Argument(help="a game name")]) -> None:
     """The rules with their ids and every option with its default."""
     from referee import games as registry
@@ -97,6 +121,7 @@ def parse_options(game: str, pairs: list[str] | None) -> dict[str, Any]:
 
 
 @app.command()
+@guarded
 def new(game: Annotated[str, typer.Argument(help="kierki, wisconsin-schmier, schmier, "
                                                  "foursquare or kozel")],
         file: FileArg,
@@ -140,6 +165,7 @@ def new(game: Annotated[str, typer.Argument(help="kierki, wisconsin-schmier, sch
 
 
 @app.command()
+@guarded
 def add(file: FileArg,
         entry: Annotated[list[str], typer.Argument(help="entries, e.g. 'Bartek: AS'")],
         ascii_only: AsciiOpt = False) -> None:
@@ -164,6 +190,7 @@ def add(file: FileArg,
 
 
 @app.command()
+@guarded
 def undo(file: FileArg,
          n: Annotated[int, typer.Option("-n", help="how many entries to take back")] = 1
          ) -> None:
@@ -181,6 +208,7 @@ def _json(doc: dict[str, Any]) -> None:
 
 
 @app.command()
+@guarded
 def status(file: FileArg, as_json: JsonOpt = False, ascii_only: AsciiOpt = False) -> None:
     """Whose turn it is and what is expected, the trick on the table, the scores so far."""
     s = _session(file)
@@ -204,6 +232,7 @@ def status(file: FileArg, as_json: JsonOpt = False, ascii_only: AsciiOpt = False
 
 
 @app.command()
+@guarded
 def score(file: FileArg, as_json: JsonOpt = False, ascii_only: AsciiOpt = False,
           option: OptionsOpt = None,
           chart: Annotated[bool, typer.Option("--chart", help="running totals as a chart")]
@@ -242,6 +271,7 @@ def score(file: FileArg, as_json: JsonOpt = False, ascii_only: AsciiOpt = False,
 
 
 @app.command()
+@guarded
 def replay(file: FileArg, as_json: JsonOpt = False, ascii_only: AsciiOpt = False,
            step: Annotated[bool, typer.Option("--step", help="pause after every deal")]
            = False) -> None:
@@ -275,6 +305,7 @@ def replay(file: FileArg, as_json: JsonOpt = False, ascii_only: AsciiOpt = False
 
 
 @app.command()
+@guarded
 def explain(file: FileArg,
             deal: Annotated[int, typer.Option("--deal", help="the deal (game) number")],
             trick: Annotated[int | None, typer.Option("--trick", help="the trick (or turn)")]
@@ -288,6 +319,7 @@ def explain(file: FileArg,
 
 
 @app.command()
+@guarded
 def play(file: FileArg, ascii_only: AsciiOpt = False) -> None:
     """The table mode: shows the table, asks for the next entry, checks it, saves it."""
     from cli.table import run

@@ -16,6 +16,7 @@ from referee.model import Result, TableView
 
 _CARD = re.compile(r"(?<![A-Za-z0-9])(?:10|[2-9TJQKA])[SHDC](?![A-Za-z0-9])"
                    r"|(?<![A-Za-z])JK(?![A-Za-z])")
+_TO_ASCII = str.maketrans({"♠": "S", "♥": "H", "♦": "D", "♣": "C"})
 _CONTROL = re.compile(r"[\x00-\x08\x0b-\x1f\x7f\x80-\x9f]")
 
 
@@ -41,6 +42,8 @@ def cards(text: str, ascii_only: bool = False, style: str = "") -> Text:
     out = Text(style=style)
     pos = 0
     text = clean(text)
+    if ascii_only:
+        text = text.translate(_TO_ASCII)
     for m in _CARD.finditer(text):
         out.append(text[pos:m.start()])
         c = try_parse_card(m.group(0))

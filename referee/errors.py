@@ -45,8 +45,10 @@ class Violation:
     retro: bool = False
 
     def to_json(self) -> dict[str, Any]:
+        from .notation import pretty
+
         d: dict[str, Any] = {"deal": self.deal, "trick": self.trick, "player": self.player,
-                             "rule": self.rule, "message": self.message}
+                             "rule": self.rule, "message": pretty(self.message)}
         if self.turn is not None:
             d["turn"] = self.turn
         return d

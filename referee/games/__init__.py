@@ -47,7 +47,9 @@ def get(name: str) -> GameRules:
     mod_name, cls_name = _GAMES[key]
     try:
         mod = importlib.import_module(mod_name)
-    except ModuleNotFoundError:
+    except ModuleNotFoundError as e:
+        if e.name != mod_name:
+            raise
         raise NotationError(f"the game {key!r} is not available in this version") from None
     rules: GameRules = getattr(mod, cls_name)()
     _LOADED[key] = rules

@@ -191,7 +191,7 @@ class DealState:
                       f"{held}) at trick {number}", player, number)
             self.notes[at] = f"did not follow {SUIT_NAME.get(led, led)} while holding {held}"
         else:
-            self.notes[at] = f"did not follow {SUIT_NAME.get(led, led)}: void"
+            self.notes[at] = f"did not follow {SUIT_NAME.get(led, led)}: claims to be void"
 
     def hearts_lead(self, player: str, c: Card, t: Trick, at: int) -> None:
         text = f"{player} led {c} at trick {t.number} without holding only hearts"
@@ -202,7 +202,7 @@ class DealState:
                       f"(trick {t.number})", player, t.number)
             self.notes[at] = f"led a heart while holding {held}"
         else:
-            self.notes[at] = "led a heart: holds only hearts"
+            self.notes[at] = "led a heart: claims to hold only hearts"
 
     def close_trick(self, t: Trick) -> None:
         best, why = winning_play(t.plays, self.trump)

@@ -1,0 +1,34 @@
+"""Every sample game replays to its expected score sheet (totals, winner, violations)."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from referee.session import Session
+
+SAMPLES = Path(__file__).resolve().parent.parent / "sample_games"
+CASES = sorted(SAMPLES.glob("*.expected.json"))
+
+
+def test_there_are_samples_of_kierki() -> None:
+    assert any(p.name.startswith("kierki-") for p in CASES)
+
+
+@pytest.mark.parametrize("expected", CASES, ids=lambda p: p.name.replace(".expected.json", ""))
+def test_sample_replays_to_its_sheet(expected: Path) -> None:
+    want = json.loads(expected.read_text())
+    game = expected.with_name(expected.name.replace(".expected.json", ".toml"))
+    got = Session.load(game).result().to_json()
+    for key in ("totals", "winner", "complete", "ok"):
+        if key in want:
+            assert got[key] == want[key], key
+    if "violations" in want:
+        keys = ("deal", "trick", "player", "rule", "turn")
+        assert [{k: v[k] for k in keys if k in v} for v in got["violations"]] == \
+            [{k: v[k] for k in keys if k in v} for v in want["violations"]]
+    if "deals" in want:
+        assert [(d["number"], d["scores"]) for d in got["deals"]] == \
+            [(d["number"], d["scores"]) for d in want["deals"]]
