@@ -5,8 +5,15 @@ from __future__ import annotations
 import pytest
 
 from referee.errors import IllegalEntry, NotationError
-from tests.helpers import (FIXED_HANDS, found, hands_toml, head, kierki_before, load_text,
-                           replay_text, rules_of)
+from tests.helpers import (
+    found,
+    hands_toml,
+    head,
+    kierki_before,
+    load_text,
+    replay_text,
+    rules_of,
+)
 
 
 def deal(body: str, n: int = 1, extra_head: str = "") -> str:
