@@ -6,8 +6,6 @@ and cards compare by identity as fast as by value.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-
 SUITS = ("S", "H", "D", "C")
 RED = frozenset({"H", "D"})
 GLYPH = {"S": "♠", "H": "♥", "D": "♦", "C": "♣"}
@@ -16,12 +14,40 @@ JOKER_SUIT = "X"
 RANK_TEXT = {11: "J", 12: "Q", 13: "K", 14: "A", 0: "JK"}
 
 
-@dataclass(frozen=True, slots=True)
 class Card:
-    """A card: rank 2-14 (11 J, 12 Q, 13 K, 14 A), suit S H D C; the joker is rank 0, suit X."""
+    """A card: rank 2-14 (11 J, 12 Q, 13 K, 14 A), suit S H D C; the joker is rank 0, suit X.
 
+    Immutable and interned: ``Card(10, "H")`` always returns the same object, so cards compare
+    and hash by identity, at C speed, while still meaning "the ten of hearts" everywhere.
+    """
+
+    __slots__ = ("rank", "suit")
     rank: int
     suit: str
+
+    def __new__(cls, rank: int, suit: str) -> Card:
+        known = _ALL.get((rank, suit))
+        if known is not None:
+            return known
+        if suit not in SUITS and suit != JOKER_SUIT:
+            raise ValueError(f"no such suit {suit!r}")
+        obj = object.__new__(cls)
+        object.__setattr__(obj, "rank", rank)
+        object.__setattr__(obj, "suit", suit)
+        _ALL[(rank, suit)] = obj
+        return obj
+
+    def __setattr__(self, name: str, value: object) -> None:
+        raise AttributeError("cards are immutable")
+
+    def __reduce__(self) -> tuple[type[Card], tuple[int, str]]:
+        return Card, (self.rank, self.suit)
+
+    def __copy__(self) -> Card:
+        return self
+
+    def __deepcopy__(self, memo: object) -> Card:
+        return self
 
     @property
     def is_joker(self) -> bool:
@@ -32,14 +58,14 @@ class Card:
         return RANK_TEXT.get(self.rank, str(self.rank))
 
     def __str__(self) -> str:
-        return "JK" if self.is_joker else f"{self.rank_text}{self.suit}"
+        return "JK" if self.suit == JOKER_SUIT else f"{self.rank_text}{self.suit}"
 
     def __repr__(self) -> str:
         return f"Card({self})"
 
     def pretty(self, ascii_only: bool = False) -> str:
         """``10♥`` (or ``10H`` with ascii_only); the joker is ``JK``."""
-        if self.is_joker or ascii_only:
+        if self.suit == JOKER_SUIT or ascii_only:
             return str(self)
         return f"{self.rank_text}{GLYPH[self.suit]}"
 
@@ -47,9 +73,8 @@ class Card:
 _ALL: dict[tuple[int, str], Card] = {}
 for _s in SUITS:
     for _r in range(2, 15):
-        _ALL[(_r, _s)] = Card(_r, _s)
+        Card(_r, _s)
 JOKER = Card(0, JOKER_SUIT)
-_ALL[(0, JOKER_SUIT)] = JOKER
 
 
 def card(rank: int, suit: str) -> Card:

@@ -101,9 +101,9 @@ class Knowledge:
              turn: int | None = None) -> list[tuple[Claim, Card, Shown]]:
         """``player`` shows ``c`` (plays or discards it face up). Returns the claims it proves
         false, with the card and where it was shown."""
-        where = Shown(player, trick, turn)
-        if c not in self.seen:
-            self.seen[c] = where
+        seen = self.seen
+        if c not in seen:
+            seen[c] = Shown(player, trick, turn)
         self.shown[player].append(c)
         if self.hands is not None:
             if c in self.hands[player]:
@@ -111,8 +111,11 @@ class Knowledge:
             else:
                 for h in self.hands.values():
                     h.discard(c)
-        broken: list[tuple[Claim, Card, Shown]] = []
         pending = self.claims[player]
+        if not pending:
+            return []
+        broken: list[tuple[Claim, Card, Shown]] = []
+        where = Shown(player, trick, turn)
         if pending:
             keep = []
             for cl in pending:

@@ -168,6 +168,7 @@ class Result:
     teams: list[list[str]] | None
     expect: Expect
     table: TableView
+    state: Any = None  # the game's own replayed state (for completions, explain, the prompt)
 
     @property
     def ok(self) -> bool:

@@ -77,26 +77,27 @@ class Session:
     def deal_if_due(self) -> None:
         """The referee deals virtual cards itself when a deal is due (``--deal``)."""
         res = self.result()
-        if self.setup.seed is None or res.complete or not res.expect.new_deal:
+        if self.setup.seed is None or not res.expect.new_deal or res.complete:
             return
-        number = len(self.deals) + 1
-        dealer = res.expect.player if res.expect.action == "deal" else None
-        dealer = getattr(res.expect, "dealer", None) or dealer
+        d = self._new_deal(res)
+        if d.entries:
+            self.deals.append(d)
+            self._result = None
+
+    def _new_deal(self, res: Result) -> Deal:
+        """A new deal table: its dealer, and the virtual cards in a ``--deal`` game."""
+        dealer = res.expect.dealer
         entries: list[Entry] = []
         if dealer is not None:
             entries.append(Key("dealer", dealer))
-        entries.extend(self.rules.virtual_deal(self.setup, number, dealer))
-        if entries:
-            self.deals.append(Deal(entries))
-            self._result = None
+        if self.setup.seed is not None:
+            entries.extend(self.rules.virtual_deal(self.setup, len(self.deals) + 1, dealer))
+        return Deal(entries)
 
     def _append(self, entry: Entry) -> None:
         res = self.result()
         if res.expect.new_deal and not self._starts_deal_here():
-            d = Deal([])
-            if res.expect.dealer is not None:
-                d.entries.append(Key("dealer", res.expect.dealer))
-            self.deals.append(d)
+            self.deals.append(self._new_deal(res))
         self.deals[-1].entries.append(entry)
         self._result = None
 
@@ -113,7 +114,7 @@ class Session:
         if self.entry_count() >= MAX_ENTRIES:
             raise RefereeError(f"this file already holds {MAX_ENTRIES} entries")
         res = self.result()
-        if res.complete:
+        if self.over(res):
             raise IllegalEntry("turn-order", "the game is over: no more entries")
         entries = self.rules.parse_entry(text, self.setup, res)
         snap = self._snapshot()
@@ -121,7 +122,7 @@ class Session:
         try:
             for e in entries:
                 before = self.entry_count()
-                if self.result().complete:
+                if self.over(self.result()):
                     raise IllegalEntry("turn-order", "the game is over: no more entries")
                 self._append(e)
                 index = self._index_of_last(before)
@@ -139,6 +140,11 @@ class Session:
         self.redo_stack.clear()
         self.save()
         return added
+
+    @staticmethod
+    def over(res: Result) -> bool:
+        """Nothing more can be entered (a series file can always start another game)."""
+        return res.complete and not res.expect.new_deal or res.expect.action == "done"
 
     def _index_of_last(self, before: int) -> int:
         return self.entry_count() - 1

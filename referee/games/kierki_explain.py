@@ -32,7 +32,7 @@ def explain(rules: Kierki, setup: Setup, deals: Sequence[Deal], deal: int,
     if trick is None:
         for t in st.tricks:
             lines.append(f"Trick {t.number}: {t.leader} led; " + " ".join(
-                f"{p.player} {p.card}" for p in t.plays) + f" — {t.winner} won ({t.why})")
+                f"{p.player} {p.card}" for p in t.plays) + f" — {t.winner} won ({st.why_won(t)})")
         lines.extend(f"  {v.where()}: {v.player}: {v.rule}: {v.message}" for v in st.violations)
         return lines
     tricks = st.tricks + ([st.current] if st.current else [])
@@ -49,7 +49,7 @@ def explain(rules: Kierki, setup: Setup, deals: Sequence[Deal], deal: int,
     broken = {v.at: v for v in st.violations if not v.retro and v.trick == trick}
     proven = [v for v in st.violations if v.retro and v.trick == trick]
     for p in t.plays:
-        why = st.notes.get(p.at, "")
+        why = st.note_text(p.at)
         v = broken.get(p.at)
         line = f"  {p.player} {p.card}: {why}"
         if v is not None:
@@ -64,7 +64,7 @@ def explain(rules: Kierki, setup: Setup, deals: Sequence[Deal], deal: int,
                     line += confirmation(st)
         lines.append(line)
     if t.winner:
-        lines.append(f"Winner: {t.winner} — {t.why}")
+        lines.append(f"Winner: {t.winner} — {st.why_won(t)}")
     else:
         lines.append("The trick is not finished yet")
     return lines

@@ -26,21 +26,31 @@ def kind(n: int) -> str:
     return "lottery" if n == LOTTERY else ("trump" if n in TRUMP_DEALS else "penalty")
 
 
+def card_penalty(n: int, c: Card) -> int:
+    """What one card in a taken trick costs in penalty deal ``n``."""
+    p = 0
+    if n in (2, 7) and c.suit == "H":
+        p -= 20
+    if n in (3, 7) and c.rank == 12:
+        p -= 60
+    if n in (4, 7) and c.rank in (11, 13):
+        p -= 30
+    if n in (5, 7) and c is KH:
+        p -= 150
+    return p
+
+
+CARD_PENALTY = {n: {c: card_penalty(n, c) for c in DECK_52} for n in range(1, 8)}
+
+
 def trick_penalty(n: int, number: int, cards: Sequence[Card]) -> int:
     """What taking this trick costs (deals 1-7) or earns (8-11)."""
     if n in TRUMP_DEALS:
         return 25
-    p = 0
+    table = CARD_PENALTY.get(n)
+    p = sum(table.get(c, 0) for c in cards) if table else 0
     if n in (1, 7):
         p -= 20
-    if n in (2, 7):
-        p -= 20 * sum(1 for c in cards if c.suit == "H")
-    if n in (3, 7):
-        p -= 60 * sum(1 for c in cards if c.rank == 12)
-    if n in (4, 7):
-        p -= 30 * sum(1 for c in cards if c.rank in (11, 13))
-    if n in (5, 7) and KH in cards:
-        p -= 150
     if n in (6, 7) and number in (7, 13):
         p -= 75
     return p
@@ -92,7 +102,8 @@ class DealState:
     outcome: dict[str, Any] | None = None
     claimed: dict[str, int] | None = None
     note: str | None = None
-    notes: dict[int, str] = field(default_factory=dict)  # entry index -> why it was legal
+    notes: dict[int, tuple[Any, ...]] = field(default_factory=dict)  # entry index -> why
+    nxt: dict[str, str] = field(default_factory=dict)
     turns: list[LotteryTurn] = field(default_factory=list)
     layout: dict[str, set[int]] = field(default_factory=dict)
     played: dict[str, int] = field(default_factory=dict)
@@ -103,6 +114,7 @@ class DealState:
         self.know = Knowledge(self.number, self.setup.players, DECK_52)
         self.scores = {p: 0 for p in self.setup.players}
         self.played = {p: 0 for p in self.setup.players}
+        self.nxt = {p: self.setup.left_of(p) for p in self.setup.players}
         if self.number == LOTTERY:
             self.leader = self.dealer
         elif self.number in TRUMP_DEALS:
@@ -110,6 +122,25 @@ class DealState:
         else:
             self.leader = self.setup.left_of(self.dealer)
         self.to_move = self.leader
+
+    def note_text(self, at: int) -> str:
+        """Why the card of entry ``at`` was legal (or not), in words."""
+        note = self.notes.get(at, ())
+        if not note:
+            return ""
+        kind, *rest = note
+        suit = SUIT_NAME.get(rest[0], rest[0]) if rest else ""
+        if kind == "followed":
+            return f"followed {suit}"
+        if kind == "void":
+            return f"did not follow {suit}: claims to be void"
+        if kind == "revoked":
+            return f"did not follow {suit} while holding {rest[-1]}"
+        if kind == "heart-lead":
+            return "led a heart: claims to hold only hearts"
+        if kind == "heart-lead-held":
+            return f"led a heart while holding {rest[-1]}"
+        return str(kind)
 
     def chooser(self) -> str:
         return self.setup.left_of(self.dealer) if self.trump_chooser == "left" else self.dealer
@@ -141,46 +172,58 @@ class DealState:
             self.flag(at, "turn-order", f"deal {self.number} is over: {player} cannot play "
                       f"{c}", player, len(self.tricks))
             return
-        if self.number in TRUMP_DEALS and self.trump is None and not self.tricks \
-                and self.current is None:
-            self.flag(at, "turn-order", f"{self.chooser()} must name trump before the first "
-                      "card", player, 1)
         t = self.current
         number = len(self.tricks) + 1
         if t is None:
+            if number == 1 and self.trump is None and self.number in TRUMP_DEALS:
+                self.flag(at, "turn-order", f"{self.chooser()} must name trump before the "
+                          "first card", player, 1)
             if player != self.leader:
-                rule = "lead-first" if number == 1 else "turn-order"
-                why = ("the player left of the dealer leads" if self.number not in TRUMP_DEALS
-                       else f"{self.leader} (who named trump) leads") if number == 1 else \
-                    f"{self.leader} won trick {number - 1} and leads"
-                self.flag(at, rule, f"{player} led trick {number}, but {why}", player, number)
+                self.wrong_leader(player, number, at)
             t = self.current = Trick(number)
         elif player != self.to_move:
             self.flag(at, "turn-order", f"{player} played out of turn at trick {number}: "
                       f"{self.to_move} was to play", player, number)
-        problem = self.know.problem(player, c)
-        if problem:
-            self.flag(at, problem[0], problem[1], player, number)
-        if t.plays:
-            self.follow(player, c, t, at)
-        elif self.number in HEARTS_LEAD and c.suit == "H":
+        know = self.know
+        if c in know.seen or c not in know.deck or (
+                know.hands is not None and c not in know.hands[player]):
+            problem = know.problem(player, c)
+            if problem:
+                self.flag(at, problem[0], problem[1], player, number)
+        plays = t.plays
+        if plays:
+            led = plays[0].card.suit
+            if c.suit == led:
+                self.notes[at] = ("followed", led)
+            else:
+                self.revoke_claim(player, led, number, at)
+        elif c.suit == "H" and self.number in HEARTS_LEAD:
             self.hearts_lead(player, c, t, at)
         else:
-            self.notes[at] = "led"
-        for cl, card, shown in self.know.show(player, c, trick=number):
-            self.violations.append(self.know.violation(cl, card, shown, at))
-        t.plays.append(TrickPlay(player, c, at))
-        self.to_move = self.setup.left_of(player)
-        if len(t.plays) == len(self.setup.players):
+            self.notes[at] = ("led",)
+        if know.claims[player] or know.hands is not None:
+            for cl, card, shown in know.show(player, c, trick=number):
+                self.violations.append(know.violation(cl, card, shown, at))
+        else:
+            know.show(player, c, trick=number)
+        plays.append(TrickPlay(player, c, at))
+        self.to_move = self.nxt[player]
+        if len(plays) == 4:
             self.close_trick(t)
 
-    def follow(self, player: str, c: Card, t: Trick, at: int) -> None:
-        led = t.plays[0].card.suit
-        if c.suit == led:
-            self.notes[at] = f"followed {SUIT_NAME.get(led, led)}"
-            return
-        number = t.number
+    def wrong_leader(self, player: str, number: int, at: int) -> None:
+        rule = "lead-first" if number == 1 else "turn-order"
+        if number > 1:
+            why = f"{self.leader} won trick {number - 1} and leads"
+        elif self.number in TRUMP_DEALS:
+            why = f"{self.leader} (who named trump) leads"
+        else:
+            why = "the player left of the dealer leads"
+        self.flag(at, rule, f"{player} led trick {number}, but {why}", player, number)
+
+    def revoke_claim(self, player: str, led: str, number: int, at: int) -> None:
         text = f"{player} did not follow {GLYPH.get(led, led)} at trick {number}"
+
         def same_suit(x: Card) -> bool:
             return x.suit == led
 
@@ -189,9 +232,9 @@ class DealState:
         if held is not None:
             self.flag(at, "follow-suit", f"{player} must follow {GLYPH.get(led, led)} (holds "
                       f"{held}) at trick {number}", player, number)
-            self.notes[at] = f"did not follow {SUIT_NAME.get(led, led)} while holding {held}"
+            self.notes[at] = ("revoked", led, held)
         else:
-            self.notes[at] = f"did not follow {SUIT_NAME.get(led, led)}: claims to be void"
+            self.notes[at] = ("void", led)
 
     def hearts_lead(self, player: str, c: Card, t: Trick, at: int) -> None:
         text = f"{player} led {c} at trick {t.number} without holding only hearts"
@@ -200,23 +243,33 @@ class DealState:
         if held is not None:
             self.flag(at, "hearts-lead", f"{player} may not lead hearts while holding {held} "
                       f"(trick {t.number})", player, t.number)
-            self.notes[at] = f"led a heart while holding {held}"
+            self.notes[at] = ("heart-lead-held", "H", held)
         else:
-            self.notes[at] = "led a heart: claims to hold only hearts"
+            self.notes[at] = ("heart-lead",)
 
     def close_trick(self, t: Trick) -> None:
-        best, why = winning_play(t.plays, self.trump)
-        w = t.plays[best]
+        plays = t.plays
+        trump = self.trump
+        w = plays[0]
+        for p in plays[1:]:
+            c, b = p.card, w.card
+            if (c.suit == b.suit and c.rank > b.rank) or (c.suit == trump and b.suit != trump):
+                w = p
         t.winner = w.player
-        t.why = f"{w.card} is {why}"
         self.tricks.append(t)
         self.current = None
-        self.taken.update(t.cards)
-        self.scores[w.player] += trick_penalty(self.number, t.number, t.cards)
+        cards = [p.card for p in plays]
+        self.taken.update(cards)
+        self.scores[w.player] += trick_penalty(self.number, t.number, cards)
         self.leader = self.to_move = w.player
         if len(self.tricks) == 13 or (self.stop_early and penalties_gone(self.number,
                                                                          self.taken)):
             self.finished = True
+
+    def why_won(self, t: Trick) -> str:
+        """Why the trick's winner won, for ``explain``."""
+        best, why = winning_play(t.plays, self.trump)
+        return f"{t.plays[best].card} is {why}"
 
     # -- the small lottery --------------------------------------------------------------------
 
@@ -291,11 +344,11 @@ class DealState:
                 if len(self.out) == 2:
                     self.finished = True
             turn.note = "played"
-        nxt = self.setup.left_of(player)
+        nxt = self.nxt[player]
         for _ in range(len(self.setup.players)):
             if nxt not in self.out:
                 break
-            nxt = self.setup.left_of(nxt)
+            nxt = self.nxt[nxt]
         self.to_move = nxt
 
     # -- the whole deal -----------------------------------------------------------------------
