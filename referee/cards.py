@@ -94,6 +94,13 @@ for _word, _rank in _RANK_WORDS.items():
         _PARSE[_word + _sw] = _ALL[(_rank, _suit)]
 
 
+def parse_card_words(text: str) -> list[Card] | None:
+    """Every card in a space-separated string, or None if any word is not a card (fast)."""
+    get = _PARSE.get
+    out = [get(w) for w in text.upper().split()]
+    return None if None in out else out  # type: ignore[return-value]
+
+
 def try_parse_card(text: str) -> Card | None:
     """The card ``text`` names (``10H``, ``th``, ``10♥``, ``JK``, ``joker``), or None."""
     return _PARSE.get(text.strip().upper())

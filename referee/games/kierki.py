@@ -6,7 +6,7 @@ import random
 from collections.abc import Sequence
 from typing import Any
 
-from ..cards import DECK_52, GLYPH, SUIT_NAME, Card, parse_suit, sort_hand
+from ..cards import DECK_52, GLYPH, SUIT_NAME, Card, parse_card_words, parse_suit, sort_hand
 from ..errors import IllegalEntry, NotationError, Violation
 from ..model import Deal, DealResult, Entry, Expect, Key, Pass, Play, Result, Setup, TableView
 from ..notation import parse_cards, split_actor
@@ -117,14 +117,20 @@ class Kierki(GameRules):
                 raise where.err(k, '"Leader: card card card card"')
             if len(cards) > 4 or (len(cards) < 4 and i != len(value) - 1) or not cards:
                 raise where.err(k, "4 cards (only the last trick may be shorter)")
-            p = leader
-            for c in cards:
-                out.append(Play(p, (c,)))
-                p = setup.left_of(p)
+            seat = setup.players.index(leader)
+            for j, c in enumerate(cards):
+                out.append(Play(setup.players[(seat + j) % 4], (c,)))
         return out
 
     def read_line(self, line: str, setup: Setup, where: Where,
                   key: str) -> tuple[str | None, list[Card]]:
+        head, colon, body = line.partition(":")
+        if colon:  # the usual line: an exact name and canonical cards
+            name = head.strip()
+            if name in setup.players:
+                cards = parse_card_words(body)
+                if cards is not None and "/" not in body and "~" not in body:
+                    return name, cards
         try:
             who, _verb, body = split_actor(line, setup.players)
         except NotationError as e:
