@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import datetime as _dt
+import json
 import os
 import tempfile
 import tomllib
@@ -150,10 +151,54 @@ def to_dict(rules: GameRules, setup: Setup, deals: list[Deal]) -> dict[str, Any]
     return out
 
 
-def dumps(rules: GameRules, setup: Setup, deals: list[Deal]) -> str:
-    import tomli_w
+_BARE = frozenset("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789_-")
 
-    return tomli_w.dumps(to_dict(rules, setup, deals), multiline_strings=False, indent=2)
+
+def _key(k: str) -> str:
+    return k if k and all(ch in _BARE for ch in k) else json.dumps(k, ensure_ascii=False)
+
+
+MULTILINE = ("tricks", "turns")
+
+
+def _value(v: Any, top: bool = False, multiline: bool = False) -> str:
+    """One TOML value; tables inline, long arrays one item a line (for people to read)."""
+    if isinstance(v, bool):
+        return "true" if v else "false"
+    if isinstance(v, (int, float)):
+        return repr(v)
+    if isinstance(v, str):
+        return json.dumps(v, ensure_ascii=False)  # a JSON string is a TOML basic string
+    if isinstance(v, dict):
+        if not v:
+            return "{}"
+        return "{ " + ", ".join(f"{_key(k)} = {_value(x)}" for k, x in v.items()) + " }"
+    if isinstance(v, (list, tuple)):
+        items = [_value(x) for x in v]
+        one_line = "[" + ", ".join(items) + "]"
+        if not top or (len(one_line) <= 80 and not (multiline and items)):
+            return one_line
+        return "[\n" + "".join(f"  {x},\n" for x in items) + "]"
+    import tomli_w  # dates and times: tomli-w knows their forms
+
+    return tomli_w.dumps({"v": v}).split("=", 1)[1].strip()
+
+
+def dumps(rules: GameRules, setup: Setup, deals: list[Deal]) -> str:
+    """The save file's text: keys in the documented order, one line per trick."""
+    data = to_dict(rules, setup, deals)
+    lines = []
+    for k, v in data.items():
+        if k not in ("options", "deals"):
+            lines.append(f"{_key(k)} = {_value(v, top=True)}")
+    if data.get("options"):
+        lines.append("\n[options]")
+        lines.extend(f"{_key(k)} = {_value(v, top=True)}" for k, v in data["options"].items())
+    for d in data["deals"]:
+        lines.append("\n[[deals]]")
+        lines.extend(f"{_key(k)} = {_value(v, top=True, multiline=k in MULTILINE)}"
+                     for k, v in d.items())
+    return "\n".join(lines) + "\n"
 
 
 def write_atomic(path: str | Path, text: str) -> None:
