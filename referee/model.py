@@ -159,6 +159,12 @@ class TableView:
     grid: list[list[str]] | None = None
 
 
+def _where(v: Violation) -> tuple[int, int]:
+    """Violations in the order of the game: by deal, then trick (or turn); unplaced first."""
+    t = v.trick if v.trick is not None else v.turn
+    return v.deal, t if t is not None else 0
+
+
 @dataclass(slots=True)
 class Result:
     setup: Setup
@@ -193,7 +199,7 @@ class Result:
             "teams": self.teams,
             "complete": self.complete,
             "ok": self.ok,
-            "violations": [v.to_json() for v in self.violations],
+            "violations": [v.to_json() for v in sorted(self.violations, key=_where)],
             "deals": deals,
             "totals": self.totals,
             "winner": self.winner,
