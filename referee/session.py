@@ -17,6 +17,7 @@ from .games.base import GameRules
 from .model import Deal, Entry, Key, Result, Setup
 
 AUTO_KEYS = ("dealer", "hands", "stock", "trump", "trump_card")
+AFTER_KEYS = ("claimed", "note")  # keys typed after a deal that belong to that deal
 MAX_ENTRIES = 20000
 
 
@@ -96,6 +97,11 @@ class Session:
 
     def _append(self, entry: Entry) -> None:
         res = self.result()
+        if isinstance(entry, Key) and entry.name in AFTER_KEYS and self.deals and \
+                not self._starts_deal_here():
+            self.deals[-1].entries.append(entry)  # the claimed score of the deal just played
+            self._result = None
+            return
         if res.expect.new_deal and not self._starts_deal_here():
             self.deals.append(self._new_deal(res))
         self.deals[-1].entries.append(entry)

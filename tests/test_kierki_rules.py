@@ -263,3 +263,14 @@ def test_stop_when_penalties_gone_ends_deal_5_at_the_king_of_hearts() -> None:
     assert res.deals[-1].scores == {"Ala": 0, "Bartek": 0, "Celina": 0, "Darek": -150}
     plain = replay_text(deal('tricks = ["Celina: 8C JC 2C 5C", "Darek: KH 2H 5H 8H"]\n', n=5))
     assert not plain.deals[-1].finished
+
+
+def test_claimed_typed_after_the_deal_goes_to_that_deal() -> None:
+    s = load_text(deal(""))
+    s.add("outcome = { tricks = { Ala = 13 } }")
+    with pytest.raises(IllegalEntry) as e:
+        s.add("claimed = { Ala = -250 }")  # the table's sheet is wrong: said at once
+    assert e.value.rule == "claimed-score"
+    s.add("claimed = { Ala = -260 }")
+    assert len(s.deals) == 1 and s.deals[0].key("claimed") == {"Ala": -260}
+    assert s.result().violations == []
