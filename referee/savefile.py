@@ -5,7 +5,6 @@ from __future__ import annotations
 import datetime as _dt
 import json
 import os
-import tempfile
 import tomllib
 from pathlib import Path
 from typing import Any
@@ -203,6 +202,8 @@ def dumps(rules: GameRules, setup: Setup, deals: list[Deal]) -> str:
 
 def write_atomic(path: str | Path, text: str) -> None:
     """Write a temporary file beside ``path``, flush it to disk, rename it over ``path``."""
+    import tempfile
+
     p = Path(path)
     folder = p.parent if str(p.parent) else Path(".")
     fd, tmp = tempfile.mkstemp(prefix=f".{p.name}.", suffix=".tmp", dir=folder)
