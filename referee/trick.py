@@ -42,6 +42,17 @@ class Trick:
         return [p.card for p in self.plays]
 
 
+def show_tricks(lines: list[tuple[str, str]], tricks: list[Trick], current: Trick | None,
+                of: int, finished: bool) -> list[tuple[str, str]]:
+    """The table's trick lines (which trick, the last one taken); returns the trick on the
+    table as (player, card) pairs."""
+    lines.append(("trick", f"{len(tricks) + (0 if finished else 1)} of {of}"))
+    if tricks:
+        last = tricks[-1]
+        lines.append(("last trick", f"{last.winner} took " + " ".join(str(c) for c in last.cards)))
+    return [(p.player, str(p.card)) for p in current.plays] if current else []
+
+
 def winning_play(plays: list[TrickPlay], trump: str | None, suit_of: SuitOf = printed_suit,
                  rank_of: RankOf = printed_rank) -> tuple[int, str]:
     """Index of the winning play, and why it wins (for ``explain``)."""

@@ -10,6 +10,7 @@ from ..cards import DECK_52, GLYPH, SUIT_NAME, Card, parse_card_words, parse_sui
 from ..errors import IllegalEntry, NotationError, Violation
 from ..model import Deal, DealResult, Entry, Expect, Key, Pass, Play, Result, Setup, TableView
 from ..notation import parse_cards, split_actor
+from ..trick import show_tricks
 from . import kierki_outcome as outcome
 from .base import GameRules, Option, Where, common_key, dump_common, read_cards, read_suit
 from .kierki_play import DEALS, LOTTERY, NAMES, TRUMP_DEALS, DealState, kind, replay_deal
@@ -308,13 +309,7 @@ class Kierki(GameRules):
                     tv.lines.append((s, " ".join(str(Card(r, s)) for r in ranks)))
             tv.lines.append(("out", ", ".join(st.out) or "nobody yet"))
         elif st.outcome is None:
-            tv.lines.append(("trick", f"{len(st.tricks) + (0 if st.finished else 1)} of 13"))
-            if st.tricks:
-                last = st.tricks[-1]
-                tv.lines.append(("last trick", f"{last.winner} took "
-                                 + " ".join(str(c) for c in last.cards)))
-            if st.current:
-                tv.trick = [(p.player, str(p.card)) for p in st.current.plays]
+            tv.trick = show_tricks(tv.lines, st.tricks, st.current, 13, st.finished)
         if st.know.hands is not None:
             tv.hands = {p: sort_hand(h) for p, h in st.know.hands.items()}
         return tv

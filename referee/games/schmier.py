@@ -28,6 +28,7 @@ from ..model import (
     TableView,
 )
 from ..notation import parse_cards, split_actor
+from ..trick import show_tricks
 from . import schmier_file as sfile
 from .base import GameRules, Option, Where
 from .schmier_play import DealState, replay_deal
@@ -302,12 +303,8 @@ class SchmierRules(GameRules):
         if st.trump or st.trump_written:
             tv.lines.append(("trump", st.trump or st.trump_written or ""))
         if st.outcome is None and st.phase in ("play", "over"):
-            tv.lines.append(("trick", f"{len(st.tricks) + (0 if st.finished else 1)} of 6"))
-            if st.tricks:
-                last = st.tricks[-1]
-                tv.lines.append(("last trick", f"{last.winner} took "
-                                 + " ".join(str(c) for c in last.cards)))
-        if st.current:
+            tv.trick = show_tricks(tv.lines, st.tricks, st.current, 6, st.finished)
+        elif st.current:
             tv.trick = [(p.player, str(p.card)) for p in st.current.plays]
         tv.lines.append(("score", score))
         if st.hands_known:
