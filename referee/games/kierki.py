@@ -253,7 +253,7 @@ class Kierki(GameRules):
             winner = tops[0] if len(tops) == 1 else tops
         expect = self.expect(setup, states, complete)
         return Result(setup, rows, violations, totals, winner, complete, None, expect,
-                      self.table(setup, states, expect))
+                      self.table(setup, states, expect), state=states)
 
     # -- what comes next ----------------------------------------------------------------------
 
@@ -382,7 +382,7 @@ class Kierki(GameRules):
             return words + ["trump S", "trump H", "trump D", "trump C"]
         if exp.player is None or exp.new_deal or not deals:
             return words
-        st = self.run(setup, deals)[-1]
+        st = result.state[-1] if result.state else self.run(setup, deals)[-1]
         cards = sorted(st.know.may_hold(exp.player), key=lambda c: (c.suit, c.rank))
         if st.know.hands_known and exp.action == "play" and st.current is not None:
             led = st.current.plays[0].card.suit
