@@ -47,6 +47,64 @@ def startup(runs: int) -> None:
               f"ratio {t / base:.2f} (target <= 1.15)")
 
 
+def table_startup(runs: int) -> None:
+    """`referee play FILE` in a pseudo-terminal: launch -> the first prompt on the screen, and
+    -> the line editor attached (prompt_toolkit, loaded once the prompt is up), against a bare
+    `python -c "import typer"` in the same kind of terminal (medians of several runs)."""
+    try:
+        import pexpect
+    except ImportError:
+        print("table mode start-up: pexpect is not installed (pip install pexpect)")
+        return
+    import re
+    import tempfile
+
+    env = dict(os.environ, TERM="xterm", LANG="C.UTF-8", PROMPT_TOOLKIT_NO_CPR="1")
+    env.pop("NO_COLOR", None)
+    # as installed: compiled modules (the warm-up run writes any .pyc that is missing)
+    env.pop("PYTHONDONTWRITEBYTECODE", None)
+    with tempfile.TemporaryDirectory() as tmp:
+        game = Path(tmp) / "bench.toml"
+        subprocess.run(referee_cmd() + ["new", "kierki", str(game), "-p", "Ala", "-p", "Bartek",
+                                        "-p", "Celina", "-p", "Darek"],
+                       capture_output=True, check=True)
+        cmd = referee_cmd()
+
+        def play_once() -> tuple[float, float]:
+            t = time.perf_counter()
+            child = pexpect.spawn(cmd[0], cmd[1:] + ["play", str(game)], env=env,
+                                  encoding="utf-8", timeout=30, dimensions=(40, 100))
+            child.expect(re.escape("(deal 1: no tricks)"))
+            shown = time.perf_counter() - t
+            child.expect(re.escape("\x1b[?2004h"))  # prompt_toolkit has taken the line
+            ready = time.perf_counter() - t
+            child.sendline("quit")
+            child.expect(pexpect.EOF)
+            return shown, ready
+
+        def typer_once() -> float:
+            t = time.perf_counter()
+            child = pexpect.spawn(sys.executable, ["-c", "import typer; print('ready')"],
+                                  env=env, encoding="utf-8", timeout=30)
+            child.expect("ready")
+            took = time.perf_counter() - t
+            child.expect(pexpect.EOF)
+            return took
+
+        play_once()
+        typer_once()  # warm-up
+        shown_t, ready_t, base_t = [], [], []
+        for _ in range(runs):
+            a, b = play_once()
+            shown_t.append(a)
+            ready_t.append(b)
+            base_t.append(typer_once())
+    shown, ready, base = (statistics.median(x) for x in (shown_t, ready_t, base_t))
+    print(f"referee play (table mode): first prompt on screen: median {shown * 1000:.0f} ms; "
+          f"import typer: {base * 1000:.0f} ms; ratio {shown / base:.2f} (target <= 1.3); "
+          f"line editor attached: {ready * 1000:.0f} ms (ratio {ready / base:.2f})")
+
+
 def playouts(seconds: float) -> None:
     from referee.games import get
     from referee.games.kierki_playout import random_game
@@ -92,6 +150,7 @@ def others() -> None:
 def main() -> None:
     runs = int(os.environ.get("BENCH_RUNS", "9"))
     startup(runs)
+    table_startup(runs)
     playouts(3.0)
     replays(3.0)
     others()

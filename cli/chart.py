@@ -1,23 +1,20 @@
-"""The running totals as a chart in the terminal, drawn by plotext."""
+"""The running totals as a chart in the terminal, drawn by plotext (imported only here)."""
 
 from __future__ import annotations
 
+import shutil
 from typing import Any
 
+from cli.plain import clean, names_of
 from referee.model import Result
 
 
-def running_totals(res: Result, ascii_only: bool = False, width: int = 78,
-                   height: int = 18) -> str:
-    import plotext as plt
-
-    names = [" & ".join(t) for t in res.teams] if res.teams else list(res.setup.players)
-    plt.clear_figure()
-    plt.plotsize(width, height)
-    if ascii_only:
-        plt.theme("clear")
-    xs: list[int] = []
-    series: dict[str, list[int]] = {n: [] for n in names}
+def series(res: Result) -> tuple[list[int], dict[str, list[int]]]:
+    """The deal numbers of the finished deals and each name's running total after them,
+    starting from 0 before the first deal."""
+    names = names_of(res)
+    xs: list[int] = [0]
+    out: dict[str, list[int]] = {n: [0] for n in names}
     running = {n: 0 for n in names}
     for d in res.deals:
         if not d.finished or d.scores is None:
@@ -25,12 +22,56 @@ def running_totals(res: Result, ascii_only: bool = False, width: int = 78,
         xs.append(d.number)
         for n in names:
             running[n] += d.scores.get(n, 0)
-            series[n].append(running[n])
-    if not xs:
+            out[n].append(running[n])
+    return xs, out
+
+
+def running_totals(res: Result, ascii_only: bool = False, width: int | None = None,
+                   height: int | None = None, colour: bool = True) -> str:
+    """The chart as text (with colour codes unless ``colour`` is false or ``ascii_only``)."""
+    xs, ys = series(res)
+    if len(xs) < 2:
         return "no finished deal to chart yet"
-    for n in names:
-        plt.plot(xs, series[n], label=n, marker="dot" if ascii_only else "braille")
-    plt.title("running totals")
-    plt.xlabel("deal")
-    out: Any = plt.build()
+    import plotext as plt
+
+    cols, rows = shutil.get_terminal_size((100, 30))
+    w = width or max(40, min(cols, 120))
+    h = height or max(12, min(rows - 4, 24))
+    fig: Any = plt.figure
+    fig.clear()
+    fig.plot_size(w, h)
+    plain = ascii_only or not colour
+    fig.theme("colorless" if plain else "simple")
+    markers = ["*", "+", "x", "o", "#", "@", "%", "&"] if ascii_only else ["braille"]
+    for i, (n, ys_n) in enumerate(ys.items()):
+        sig = fig.signal(xs, ys_n, marker=markers[i % len(markers)])
+        sig.lines()
+        sig.label(clean(n))
+        fig.draw(sig)
+    step = max(1, (xs[-1] + 11) // 12)
+    fig.ruler(axis=0).ticks([x for x in xs if x % step == 0 or x == xs[-1]])
+    fig.ruler(axis=1).ticks(nice_ticks(min(min(v) for v in ys.values()),
+                                       max(max(v) for v in ys.values())))
+    title = clean(res.setup.title or res.setup.game)
+    fig.title(f"{title}: running totals")
+    fig.label("deal" if res.setup.game not in ("kozel", "foursquare") else "game", axis=0)
+    out = fig.build().string(colorless=plain)
+    fig.clear()
     return str(out)
+
+
+def nice_ticks(lo: int, hi: int, want: int = 6) -> list[int]:
+    """Round numbers from below ``lo`` to above ``hi``, about ``want`` of them."""
+    span = max(1, hi - lo)
+    step = 1
+    for base in (1, 2, 5, 10, 20, 25, 50, 100, 200, 250, 500, 1000, 2000, 2500, 5000):
+        step = base
+        if span / base <= want:
+            break
+    start = (lo // step) * step
+    out: list[int] = []
+    v = start
+    while v <= hi + step - 1 and len(out) < 40:
+        out.append(v)
+        v += step
+    return out

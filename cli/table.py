@@ -1,149 +1,532 @@
-"""The table mode: show the table, ask for the next entry, check it, save it, repeat."""
+"""The table mode: show the table, ask for the next entry, check it, save it, repeat.
+
+The first screen is drawn with plain text (``cli.plain``) so that the prompt is up quickly;
+rich is imported only for the score sheet and the edit views, prompt_toolkit only once the
+first prompt is on the screen (``cli.reader``). Every accepted entry is saved atomically by
+the session before the next prompt; Ctrl-C, Ctrl-D, ``quit``, SIGHUP (the terminal closed) and
+SIGTERM are held back while an entry is being checked and saved, so none of them can lose an
+accepted entry or leave half a file.
+"""
 
 from __future__ import annotations
 
+import contextlib
+import signal
 import sys
+from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
-from referee.errors import IllegalEntry, RefereeError
+from cli import reader as rd
+from cli.reader import HangUp
+from referee.errors import IllegalEntry, NotationError, RefereeError
+from referee.model import Key
+from referee.notation import MAX_ENTRY
 
 HELP = """Type what happens at the table, e.g.  Bartek: AS   (the name may be left out when it is
-that player's turn; several cards play in turn: Bartek: 2C 5C KC AC).
-Also: 'Darek: trump S', 'Ala: 3', 'Ala: pass', 'outcome = { ... }', 'claimed = { ... }'.
-Commands: undo [N], redo, score, status, help, quit."""
+that player's turn, or shortened; several cards play in turn: Bartek: 2C 5C KC AC).
+Also what the game asks for: 'Darek: trump S', 'Ala: 3', 'Ala: pass', 'Bartek: discard 2C',
+'7H 0,1', and key lines as in the file: outcome = { ... }, claimed = { ... }, note = "...".
+Commands:
+  undo [N]            take back the last N entries (default 1)
+  redo [N]            put back what undo took (until a new entry is typed)
+  edit DEAL [TRICK]   show the entries of a deal (or of one trick), replace one, and see
+  edit deal DEAL      what that changes (scores, totals, violations) before keeping it
+  score               the score sheet          status   the table again
+  explain DEAL [T]    why each card of a trick was legal or not
+  help                this text                quit     leave (everything is saved)
+Tab completes names, commands and the cards that can be played now. Ctrl-C or Ctrl-D leave
+too: every accepted entry is already saved."""
 
-COMMANDS = ["undo", "redo", "score", "status", "help", "quit"]
-
-
-def _reader(session: Any) -> Any:
-    """A line reader: prompt_toolkit on a terminal (history, completion), else input()."""
-    if not (sys.stdin.isatty() and sys.stdout.isatty()):
-        return lambda prompt: input(prompt)
-    from prompt_toolkit import PromptSession
-    from prompt_toolkit.completion import Completer, Completion
-    from prompt_toolkit.history import InMemoryHistory
-
-    class Words(Completer):
-        def get_completions(self, document: Any, complete_event: Any) -> Any:
-            word = document.get_word_before_cursor(WORD=True)
-            res = session.result()
-            words = COMMANDS + session.rules.completions(session.setup, session.deals, res)
-            for w in dict.fromkeys(words):
-                if w.lower().startswith(word.lower()):
-                    yield Completion(w, start_position=-len(word))
-
-    ps: Any = PromptSession(history=InMemoryHistory(), completer=Words(),
-                            complete_while_typing=False)
-    return lambda prompt: ps.prompt(prompt)
+COMMANDS = ["undo", "redo", "edit", "score", "status", "explain", "help", "quit"]
+QUIT = ("quit", "exit", "q", ":q")
 
 
-def run(path: Path, ascii_only: bool = False) -> int:
-    from cli import render
+def _hang_up(signum: int, frame: Any) -> None:
+    """SIGHUP / SIGTERM: leave at once (nothing is lost: entries are saved when accepted).
+
+    Inside the line editor the signal must not raise from an event-loop callback (prompt_toolkit
+    would then ask to 'Press ENTER'): the editor is told to stop instead, and ``read`` raises
+    ``HangUp`` once it has returned."""
+    rd.HUNG_UP = True
+    if "prompt_toolkit" in sys.modules:
+        from prompt_toolkit.application.current import get_app_or_none
+
+        app = get_app_or_none()
+        if app is not None and app.is_running and app.loop is not None:
+            def stop() -> None:
+                if not app.is_done:
+                    app.exit(exception=EOFError())
+
+            app.loop.call_soon_threadsafe(stop)
+            return
+    raise HangUp(signum)
+
+
+@contextlib.contextmanager
+def held_signals() -> Iterator[None]:
+    """Hold Ctrl-C, SIGHUP and SIGTERM back while an entry is checked and saved."""
+    sigs = {getattr(signal, n) for n in ("SIGINT", "SIGHUP", "SIGTERM") if hasattr(signal, n)}
+    try:
+        old = signal.pthread_sigmask(signal.SIG_BLOCK, sigs)
+    except (AttributeError, ValueError, OSError):  # not the main thread, or no such call
+        yield
+        return
+    try:
+        yield
+    finally:
+        signal.pthread_sigmask(signal.SIG_SETMASK, old)
+
+
+class Table:
+    def __init__(self, session: Any, path: Path, ascii_only: bool, reader: Any) -> None:
+        from cli.plain import Style, ascii_wanted, colour_wanted
+
+        self.s = session
+        self.path = path
+        self.ascii = ascii_wanted(ascii_only)
+        self.style = Style(self.ascii, colour_wanted(self.ascii))
+        self.reader = reader
+        self.redo: list[str] = []
+        self._con: Any = None
+
+    # -- output ----------------------------------------------------------------------------
+
+    def say(self, text: str = "") -> None:
+        sys.stdout.write(text + "\n")
+        sys.stdout.flush()
+
+    def rich(self, *things: Any) -> None:
+        if self._con is None:
+            from cli import render
+
+            self._con = render.console(self.ascii)
+        for t in things:
+            self._con.print(t)
+
+    def width(self) -> int:
+        from cli.plain import terminal_width
+
+        return terminal_width()
+
+    def show(self) -> None:
+        from cli.plain import table_lines
+
+        res = self.s.result()
+        for line in table_lines(res.table, res.expect, self.style, self.width()):
+            self.say(line)
+
+    def words(self, before: str = "") -> list[str]:
+        """What Tab offers: after 'Name:' the game's words without the names (the cards
+        legal now, 'pass'...); as the first word also the commands."""
+        res = self.s.result()
+        players = list(self.s.setup.players)
+        try:
+            offered = self.s.rules.completions(self.s.setup, self.s.deals, res)
+        except Exception:  # noqa: BLE001 - completion must never break the prompt
+            offered = players
+        if res.expect.new_deal and res.expect.action in ("lead", "play", "turn", "place") \
+                and not any(_is_card(w) for w in offered):
+            # nothing of the new deal is seen yet: every card of the deck may come
+            offered = [*offered, *(str(c) for c in self.s.rules.deck)]
+        hands = res.table.hands or {}
+        who = res.expect.player
+        if who in hands and not any(_is_card(w) for w in offered):
+            # the game offers no card, but the hand is known (a discard, say): offer it
+            offered = [*offered, *(str(c) for c in hands[who])]
+        typed = {_canon(w) for w in before.replace(":", " ").split()[:-1]} | (
+            {_canon(before.split()[-1])} if before.endswith(" ") and before.split() else set())
+        offered = [w for w in offered if not _is_card(w) or _canon(w) not in typed]
+        offered = _led_first(offered, res.table.trick)
+        if ":" in before:  # a line starter (a name, 'Ala pulls:') only at the start
+            return [w for w in offered if w not in players and not w.rstrip().endswith(":")]
+        if not before.strip() or " " not in before.lstrip():
+            return [*offered, *COMMANDS]
+        return offered
+
+    # -- the loop ----------------------------------------------------------------------------
+
+    def run(self) -> int:
+        try:
+            return self.loop()
+        except KeyboardInterrupt:  # Ctrl-C while output was being written: leave
+            self.say("")
+            self.bye()
+            return 0
+
+    def loop(self) -> int:
+        from cli.plain import clean, prompt_text
+
+        st = self.style
+        players = ", ".join(clean(p) for p in self.s.setup.players)
+        self.say(st.dim(f"referee — {self.s.rules.title} — {players} — saving to "
+                        f"{clean(str(self.path))}; 'help' for help"))
+        self.show()
+        while True:
+            res = self.s.result()
+            if self.over(res):
+                self.game_over(res)
+                return 0
+            plain = prompt_text(res.expect, self.ascii)
+            fancy = st.cards(res.expect.prompt) + st.dim(" > ")
+            try:
+                line = self.reader.read(plain, self.words, fancy if st.colour else plain)
+            except (EOFError, KeyboardInterrupt):
+                if rd.HUNG_UP:
+                    raise HangUp() from None
+                self.say("")
+                self.bye()
+                return 0
+            line = line.strip()
+            if not line:
+                continue
+            if len(line) > MAX_ENTRY:
+                self.say(st.red(f"refused: an entry of {len(line)} characters (at most "
+                                f"{MAX_ENTRY})"))
+                continue
+            if self.command(line):
+                if line.split()[0].lower() in QUIT:
+                    return 0
+                continue
+            self.enter(line)
+
+    def bye(self) -> None:
+        from cli.plain import clean
+
+        self.say(f"saved to {clean(str(self.path))}; resume with: referee play "
+                 f"{clean(str(self.path))}")
+
+    def enter(self, line: str) -> None:
+        st = self.style
+        before = self.s.result()
+        try:
+            with held_signals():
+                added = self.s.add(line)
+        except IllegalEntry as e:
+            self.say(st.red("refused: ") + st.cards(str(e)))
+            return
+        except RefereeError as e:
+            self.say(st.red("cannot read that: ") + st.cards(str(e)))
+            return
+        self.redo.clear()
+        for v in added.proven:
+            who = f"{v.player}: " if v.player else ""
+            self.say(st.red(st.bold("PROVEN: ")) + st.cards(f"{v.where()}: {who}{v.message} "
+                                                              f"— rule {v.rule}"))
+        self.after(before)
+
+    def after(self, before: Any) -> None:
+        """The table again, and the news: a deal over, the game over."""
+        from cli.plain import clean
+
+        res = self.s.result()
+        n = before.expect.deal
+        if res.expect.deal != n or res.complete:
+            d = res.deals[n - 1] if 0 < n <= len(res.deals) else None
+            if d is not None and d.finished:
+                if d.redeal:
+                    self.say(self.style.bold(f"Deal {n}: everyone passed — the same dealer "
+                                             "deals again"))
+                elif d.scores is not None:
+                    parts = ", ".join(f"{clean(k)} {v:+d}" if v else f"{clean(k)} 0"
+                                      for k, v in d.scores.items())
+                    label = d.name.capitalize() if d.name.startswith(("deal", "game")) \
+                        else f"Deal {n}" + (f" ({clean(d.name)})" if d.name else "")
+                    self.say(self.style.bold(f"{label} over: ") + parts)
+                    tot = ", ".join(f"{clean(k)} {v}" for k, v in res.totals.items())
+                    self.say(f"  totals: {tot}")
+        if not self.over(res):
+            self.show()
+
+    def over(self, res: Any) -> bool:
+        """Nothing more can be entered (a series, like Foursquare's, can always go on)."""
+        ask = getattr(type(self.s), "over", None)
+        return bool(ask(res)) if callable(ask) else bool(res.complete)
+
+    def game_over(self, res: Any) -> None:
+        from cli import render
+
+        self.rich(render.score_table(res, self.ascii))
+        w = render.winner_line(res)
+        if w is not None:
+            self.rich(w)
+        for line in render.violations(res, self.ascii):
+            self.rich(line)
+        self.bye()
+
+    # -- commands ----------------------------------------------------------------------------
+
+    def command(self, line: str) -> bool:
+        """Run ``line`` if it is a command; False when it is an entry."""
+        words = line.split()
+        word = words[0].lower()
+        if ":" in line or "=" in line or word not in (*COMMANDS, *QUIT, "?", "table", "score"):
+            return False
+        args = words[1:]
+        st = self.style
+        try:
+            if word in QUIT:
+                self.bye()
+            elif word in ("help", "?"):
+                self.say(HELP)
+            elif word in ("status", "table"):
+                self.show()
+            elif word == "score":
+                self.score()
+            elif word == "undo":
+                self.undo(_count(args))
+            elif word == "redo":
+                self.redo_(_count(args))
+            elif word == "edit":
+                self.edit(args)
+            elif word == "explain":
+                self.explain(args)
+        except IllegalEntry as e:
+            self.say(st.red("refused: ") + st.cards(str(e)))
+        except RefereeError as e:
+            self.say(st.red("cannot do that: ") + st.cards(str(e)))
+        return True
+
+    def score(self) -> None:
+        from cli import render
+
+        res = self.s.result()
+        self.rich(render.score_table(res, self.ascii))
+        w = render.winner_line(res)
+        if w is not None:
+            self.rich(w)
+        for line in render.violations(res, self.ascii):
+            self.rich(line)
+
+    def undo(self, n: int) -> None:
+        """Take back ``n`` entries; the dealer key a new deal opened with does not count."""
+        from referee.edit import entry_text
+
+        taken_texts: list[str] = []
+        count = 0
+        with held_signals():
+            while count < n:
+                taken = self.s.undo(1)
+                if not taken:
+                    break
+                for e in taken:
+                    if isinstance(e, Key) and e.name == "dealer":
+                        continue
+                    taken_texts.append(entry_text(e, self.s.rules, self.s.setup))
+                    count += 1
+        if not count:
+            self.say("nothing to undo")
+            return
+        self.redo.extend(taken_texts)
+        shown = "; ".join(reversed(taken_texts))
+        self.say(f"took back {count} entr{'y' if count == 1 else 'ies'}: "
+                 + self.style.cards(shown))
+        self.show()
+
+    def redo_(self, n: int) -> None:
+        if not self.redo:
+            self.say("nothing to redo")
+            return
+        done = []
+        before = self.s.result()
+        while n > 0 and self.redo:
+            text = self.redo[-1]
+            keep = self.redo[:-1]
+            try:
+                with held_signals():
+                    self.s.add(text)
+            except RefereeError as e:
+                self.say(self.style.red(f"cannot redo {text!r}: ") + self.style.cards(str(e)))
+                break
+            self.redo = keep
+            done.append(text)
+            n -= 1
+        if done:
+            self.say("redone: " + self.style.cards("; ".join(done)))
+            self.after(before)
+
+    def explain(self, args: list[str]) -> None:
+        nums = [int(a) for a in args if a.isdigit()]
+        if not nums:
+            raise NotationError("explain DEAL [TRICK], e.g. 'explain 3 5'")
+        for line in self.s.rules.explain(self.s.setup, self.s.deals, nums[0],
+                                         nums[1] if len(nums) > 1 else None):
+            self.say(self.style.cards(line))
+
+    def ask(self, question: str, words: list[str] | None = None) -> str | None:
+        """A question inside a command; None when it was interrupted (Ctrl-C, Ctrl-D)."""
+        offer = list(words or [])
+        try:
+            return str(self.reader.read(question, lambda before: offer)).strip()
+        except (EOFError, KeyboardInterrupt):
+            if rd.HUNG_UP:
+                raise HangUp() from None
+            self.say("")
+            return None
+
+    def edit(self, args: list[str]) -> None:
+        from cli import render
+        from referee import edit
+
+        nums = [a for a in args if a.lower() != "deal"]
+        if not nums or not all(a.isdigit() for a in nums) or len(nums) > 2:
+            raise NotationError("edit DEAL [TRICK] (e.g. 'edit 3 2' or 'edit deal 3')")
+        deal = int(nums[0])
+        trick = int(nums[1]) if len(nums) > 1 else None
+        s = self.s
+        its = edit.items(s.rules, s.setup, s.deals, deal)
+        shown = [it for it in its if trick is None or it.trick == trick]
+        if not shown:
+            self.say(f"deal {deal} has no trick {trick}; its entries:")
+            shown = its
+        where = f"deal {deal}" + (f", trick {trick}" if trick is not None and shown != its
+                                  else "")
+        self.rich(render.items_table(shown, self.ascii, f"The entries of {where}",
+                                     max(30, self.width() - 20)))
+        a = self.ask(f"Entry to replace ({shown[0].number}-{shown[-1].number}, "
+                     "Enter to leave it): ")
+        if not a:
+            self.say("nothing changed")
+            return
+        if not a.isdigit() or not any(it.number == int(a) for it in its):
+            raise NotationError(f"{a!r} is not one of the entry numbers shown")
+        it = next(x for x in its if x.number == int(a))
+        self.say("replace " + self.style.cards(it.text)
+                 + " with what? (the same grammar as at the prompt; 'delete' removes it)")
+        prefix, then = edit.state_before(s.rules, s.setup, s.deals, deal, it.number)
+        try:
+            offer = [w for w in s.rules.completions(s.setup, prefix, then) if _is_card(w)]
+        except Exception:  # noqa: BLE001 - completion must never break the edit
+            offer = []
+        text = self.ask("> ", [*s.setup.players, *offer, "delete"])
+        if not text:
+            self.say("nothing changed")
+            return
+        new = edit.parse_replacement(s.rules, s.setup, s.deals, deal, it.number, text)
+        deals = edit.replace(s.deals, deal, it.number, new)
+        before = s.result()
+        after = s.rules.replay(s.setup, deals)
+        d = edit.diff(before, after)
+        got = "; ".join(edit.entry_text(e, s.rules, s.setup) for e in new) or "(removed)"
+        self.say(f"deal {deal}, entry {it.number}: " + self.style.cards(it.text) + " → "
+                 + self.style.cards(got))
+        self.rich(*render.diff_view(d, self.ascii))
+        if d.expect is not None:
+            self.say("next: " + self.style.cards(d.expect[1]))
+        keep = self.ask("Keep this change? [Y/n] ", ["y", "n"])
+        if keep is None or keep.lower() not in ("", "y", "yes"):
+            self.say("nothing changed")
+            return
+        with held_signals():
+            edit.apply(s, deals)
+        self.redo.clear()
+        self.say(f"changed and saved to {self.path}")
+        self.show()
+
+
+def _is_card(word: str) -> bool:
+    from referee.cards import try_parse_card
+
+    return try_parse_card(word) is not None
+
+
+def _canon(word: str) -> str:
+    from referee.cards import try_parse_card
+
+    c = try_parse_card(word.lstrip("~"))
+    return str(c) if c is not None else word
+
+
+def _led_first(words: list[str], trick: list[tuple[str, str]]) -> list[str]:
+    """The cards of the suit led first (the ones most often wanted), the rest after."""
+    from referee.cards import try_parse_card
+
+    led = None
+    if trick:
+        for w in trick[0][1].replace("~", " ").split():
+            c = try_parse_card(w)
+            if c is not None:
+                led = c.suit
+                break
+    if led is None:
+        return words
+
+    def first(w: str) -> int:
+        c = try_parse_card(w)
+        return 0 if c is not None and c.suit == led else 1
+
+    return sorted(words, key=first)
+
+
+def _count(args: list[str]) -> int:
+    if not args:
+        return 1
+    if not args[0].isdigit() or int(args[0]) < 1:
+        raise NotationError("give a number of entries, e.g. 'undo 2'")
+    return min(int(args[0]), 100000)
+
+
+# -- the command -------------------------------------------------------------------------------
+
+
+def run(path: Path | None, ascii_only: bool = False) -> int:
+    """``referee play [FILE]``: start (asking) or resume a game, then play it."""
+    from cli.plain import tolerant_stdout
+    from cli.reader import TermReader, history_path, reader_for
+
+    rd.HUNG_UP = False
+    tolerant_stdout()
+    for name in ("SIGHUP", "SIGTERM"):  # SIGHUP does not exist on Windows
+        if hasattr(signal, name):
+            signal.signal(getattr(signal, name), _hang_up)
+    try:
+        lines = reader_for(history_path(path) if path is not None else None, ascii_only)
+        session = open_or_start(path, lines, ascii_only)
+        if session is None:
+            return 0
+        path = Path(session.path)
+        if isinstance(lines, TermReader) and lines.history_path is None:
+            lines.history_path = history_path(path)
+            lines.detach()
+        return Table(session, path, ascii_only, lines).run()
+    except HangUp:
+        return 129
+    except BrokenPipeError:
+        return 0
+
+
+def open_or_start(path: Path | None, lines: Any, ascii_only: bool) -> Any:
+    """The session to play: the file's, or a new game asked for; None when the user stops."""
     from referee.session import Session
 
-    s = Session.load(path)
-    a = render.ascii_wanted(ascii_only)
-    con = render.console(a)
-    read = _reader(s)
-
-    def show() -> None:
-        res = s.result()
-        for r in render.table_view(res.table, a):
-            con.print(r)
-
-    con.print(f"referee — {s.rules.title}, {', '.join(render.clean(p) for p in s.setup.players)}"
-              f" — saving to {path}. Type 'help' for help.")
-    show()
-    while True:
-        res = s.result()
-        if res.complete:
-            con.print(render.score_table(res, a))
-            w = render.winner_line(res)
-            if w is not None:
-                con.print(w)
-            con.print("The game is over.")
-            return 0
-        prompt = render.cards(res.expect.prompt, True).plain + "> "
+    def ask(q: str, words: list[str]) -> str:
         try:
-            line = read(prompt).strip()
+            return str(lines.read(q, lambda before: list(words)))
         except (EOFError, KeyboardInterrupt):
-            con.print(f"\nsaved to {path}; resume with: referee play {path}")
-            return 0
-        if not line:
-            continue
-        word = line.split()[0].lower()
-        try:
-            if word in ("quit", "exit", "q"):
-                con.print(f"saved to {path}; resume with: referee play {path}")
-                return 0
-            if word == "help":
-                con.print(HELP)
-                continue
-            if word == "undo":
-                n = int(line.split()[1]) if len(line.split()) > 1 else 1
-                taken = s.undo(n)
-                s.redo_stack.extend(_entry_text(s, e) for e in reversed(taken))
-                con.print(f"took back {len(taken)} entr{'y' if len(taken) == 1 else 'ies'}")
-                show()
-                continue
-            if word == "redo":
-                if not s.redo_stack:
-                    con.print("nothing to redo")
-                    continue
-                text = s.redo_stack.pop()
-                keep = list(s.redo_stack)
-                s.add(text)
-                s.redo_stack[:] = keep
-                con.print(render.cards(f"redone: {text}", a))
-                show()
-                continue
-            if word == "score":
-                con.print(render.score_table(res, a))
-                for line in render.violations(res, a):
-                    con.print(line)
-                continue
-            if word == "status":
-                show()
-                continue
-            added = s.add(line)
-            for v in added.proven:
-                con.print(render.cards(f"PROVEN: {v.where()}: {v.player}: {v.message} — "
-                                       f"rule {v.rule}", a))
-            after = s.result()
-            if after.expect.deal != res.expect.deal or after.complete:
-                d = after.deals[res.expect.deal - 1] if len(after.deals) >= res.expect.deal \
-                    else None
-                if d is not None and d.finished and d.scores is not None:
-                    con.print("deal over: " + ", ".join(f"{render.clean(k)} {v:+d}"
-                                                        for k, v in d.scores.items()))
-            show()
-        except IllegalEntry as e:
-            con.print(render.cards(f"refused: {e}", a))
-        except (RefereeError, ValueError) as e:
-            con.print(render.cards(f"cannot read that: {e}", a))
+            if rd.HUNG_UP:
+                raise HangUp() from None
+            raise
 
+    def say(text: str) -> None:
+        from cli.plain import plain_cards
 
-def _entry_text(s: Any, e: Any) -> str:
-    from referee.model import Bid, Key, Pass, Play
+        sys.stdout.write(plain_cards(text, ascii_only) + "\n")
+        sys.stdout.flush()
 
-    if isinstance(e, Play):
-        cards = " ".join("?" if c is None else str(c) for c in e.cards)
-        return f"{e.player}: {'~' if e.down else ''}{cards}"
-    if isinstance(e, Pass):
-        return f"{e.player}: pass"
-    if isinstance(e, Bid):
-        return f"{e.player}: {'pass' if e.value is None else e.value}"
-    if isinstance(e, Key):
-        import tomli_w
+    if path is not None and path.exists():
+        return Session.load(path)
+    try:
+        if path is not None:
+            if not path.parent.is_dir():
+                raise NotationError(f"{path}: no such file, and no folder {path.parent} to "
+                                    "start one in")
+            a = ask(f"{path} does not exist. Start a new game there? [Y/n] ", ["y", "n"])
+            if a.strip().lower() not in ("", "y", "yes"):
+                say("nothing written")
+                return None
+        from cli.start import ask_new_game
 
-        return tomli_w.dumps({e.name: _plain(e.value)}).strip()
-    return str(e)
-
-
-def _plain(v: Any) -> Any:
-    if isinstance(v, dict):
-        return {k: _plain(x) for k, x in v.items()}
-    if isinstance(v, tuple):
-        return " ".join(str(c) for c in v)
-    return v
+        return ask_new_game(ask, say, path)
+    except (EOFError, KeyboardInterrupt):
+        say("\nstopped; nothing written")
+        return None

@@ -1,0 +1,364 @@
+"""The commands of the Typer app: each one thin (parse arguments, call the engine once, render).
+
+What a command does not need is imported inside it, so that start-up stays close to a bare
+``import typer``. The entry point and the single error boundary (``guarded``, ``fail``) are in
+``cli.app``; ``referee play`` is dispatched there without loading typer at all.
+"""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+from typing import Annotated, Any
+
+import typer
+
+from cli.app import fail, guarded
+from referee.errors import IllegalEntry
+
+app = typer.Typer(add_completion=False, pretty_exceptions_enable=False, no_args_is_help=True,
+                  help="A referee and scorekeeper for card games played with real cards.")
+
+FileArg = Annotated[Path, typer.Argument(help="the game's save file (TOML)")]
+JsonOpt = Annotated[bool, typer.Option("--json", help="one JSON document on stdout")]
+AsciiOpt = Annotated[bool, typer.Option("--ascii", help="plain letters for suits, no colour")]
+OptionsOpt = Annotated[list[str] | None, typer.Option("-o", "--option",
+                                                      help="house rule KEY=VALUE")]
+
+
+def _session(path: Path) -> Any:
+    from referee.session import Session
+
+    return Session.load(path)
+
+
+def _out(ascii_only: bool) -> Any:
+    from cli import render
+    from cli.plain import tolerant_stdout
+
+    a = render.ascii_wanted(ascii_only)
+    tolerant_stdout()
+    return render, render.console(a), a
+
+
+@app.command()
+@guarded
+def games() -> None:
+    """The games the referee knows, with players, deck and a one-line summary."""
+    from referee import games as registry
+
+    for name in registry.names():
+        g = registry.get(name)
+        lo, hi = g.player_count
+        n = str(lo) if lo == hi else f"{lo}-{hi}"
+        typer.echo(f"{name:<18} {n} players  {g.deck_text:<26} {g.summary}")
+
+
+@app.command()
+@guarded
+def rules(game: Annotated[str, typer.Argument(help="a game name")]) -> None:
+    """The rules with their ids and every option with its default."""
+    from referee import games as registry
+
+    g = registry.get(game)
+    typer.echo(f"{g.title} ({g.name}) — {g.summary}")
+    typer.echo(f"Deck: {g.deck_text}. Players: {g.player_count[0]}"
+               + (f"-{g.player_count[1]}" if g.player_count[1] != g.player_count[0] else ""))
+    typer.echo("\nRules:")
+    for rid, text in g.rules:
+        typer.echo(f"  {rid:<20} {text}")
+    import json
+
+    typer.echo("\nOptions ([options] in the save file, -o KEY=VALUE on the command line):")
+    if not g.options:
+        typer.echo("  none")
+    for o in g.options:
+        default = json.dumps(o.default)
+        choices = f" (one of {', '.join(json.dumps(c) for c in o.choices)})" if o.choices else ""
+        typer.echo(f"  {o.name} = {default}{choices}\n      {o.help}")
+
+
+def parse_options(game: str, pairs: list[str] | None) -> dict[str, Any]:
+    from cli.start import parse_options as parse
+
+    return parse(game, pairs)
+
+
+@app.command()
+@guarded
+def new(game: Annotated[str, typer.Argument(help="kierki, wisconsin-schmier, schmier, "
+                                                 "foursquare or kozel")],
+        file: FileArg,
+        player: Annotated[list[str], typer.Option("-p", "--player",
+                                                  help="a player, in clockwise order")],
+        dealer: Annotated[str | None, typer.Option("--dealer", help="the first dealer")] = None,
+        option: OptionsOpt = None,
+        deal: Annotated[bool, typer.Option("--deal", help="the referee deals virtual cards "
+                                                          "(hands known)")] = False,
+        seed: Annotated[int | None, typer.Option("--seed", help="seed for --deal")] = None,
+        title: Annotated[str | None, typer.Option("--title")] = None,
+        force: Annotated[bool, typer.Option("--force", help="overwrite an existing file")]
+        = False) -> None:
+    """Start a save file."""
+    from cli.start import create
+    from referee import games as registry
+
+    if file.exists() and not force:
+        fail(f"{file}: already exists (use --force to overwrite, or 'referee play {file}')", 2)
+    if seed is not None and not deal:
+        fail("--seed goes with --deal", 2)
+    name = registry.get(game).name
+    s = create(name, file, player, dealer, parse_options(name, option), deal, seed, title)
+    typer.echo(f"created {file}: {s.setup.game} with {', '.join(s.setup.players)}")
+    typer.echo(s.result().expect.prompt)
+
+
+@app.command()
+@guarded
+def add(file: FileArg,
+        entry: Annotated[list[str], typer.Argument(help="entries, e.g. 'Bartek: AS'")],
+        ascii_only: AsciiOpt = False) -> None:
+    """Add entries without prompts; stops at the first refused entry."""
+    s = _session(file)
+    render, con, a = _out(ascii_only)
+    proven_any = False
+    for text in entry:
+        try:
+            added = s.add(text)
+        except IllegalEntry as e:
+            sys.stderr.write(render.cards(f"referee: refused {text!r}: {e}", a).plain + "\n")
+            raise typer.Exit(1) from None
+        for v in added.proven:
+            proven_any = True
+            con.print(render.cards(f"proven: {v.where()}: {v.player}: {v.message} — rule "
+                                   f"{v.rule}", a))
+    res = s.result()
+    con.print(render.cards(res.expect.prompt, a))
+    if proven_any:
+        raise typer.Exit(1)
+
+
+@app.command()
+@guarded
+def undo(file: FileArg,
+         n: Annotated[int, typer.Option("-n", help="how many entries to take back")] = 1
+         ) -> None:
+    """Take back the last N entries."""
+    if n < 1:
+        fail("-n takes a number of 1 or more", 2)
+    s = _session(file)
+    taken = s.undo(n)
+    typer.echo(f"took back {len(taken)} entr{'y' if len(taken) == 1 else 'ies'}")
+    typer.echo(s.result().expect.prompt)
+
+
+def _json(doc: dict[str, Any]) -> None:
+    import json
+
+    sys.stdout.write(json.dumps(doc, ensure_ascii=False, indent=2, default=str) + "\n")
+
+
+@app.command()
+@guarded
+def status(file: FileArg, as_json: JsonOpt = False, ascii_only: AsciiOpt = False) -> None:
+    """Whose turn it is and what is expected, the trick on the table, the scores so far."""
+    s = _session(file)
+    res = s.result()
+    if as_json:
+        doc = res.to_json()
+        e = res.expect
+        doc["expect"] = {"player": e.player, "action": e.action, "prompt": e.prompt,
+                         "deal": e.deal, "trick": e.trick}
+        doc["table"] = {"title": res.table.title, "lines": res.table.lines,
+                        "trick": res.table.trick}
+        _json(doc)
+        return
+    render, con, a = _out(ascii_only)
+    for r in render.table_view(res.table, a):
+        con.print(r)
+    con.print(render.cards(res.expect.prompt, a))
+    names = [" & ".join(t) for t in res.teams] if res.teams else list(res.setup.players)
+    con.print("scores: " + ", ".join(f"{render.clean(n)} {res.totals.get(n, 0)}"
+                                     for n in names))
+
+
+@app.command()
+@guarded
+def score(file: FileArg, as_json: JsonOpt = False, ascii_only: AsciiOpt = False,
+          option: OptionsOpt = None,
+          chart: Annotated[bool, typer.Option("--chart", help="running totals as a chart")]
+          = False) -> None:
+    """The score sheet: a row per deal, running totals, the winner once there is one.
+
+    With -o KEY=VALUE, also the same game scored under those house rules, beside the file's
+    (the file is not changed)."""
+    from referee.edit import diff, rescore
+
+    s = _session(file)
+    res = s.result()
+    other = None
+    if option:
+        other = rescore(s.rules, s.setup, s.deals, parse_options(s.setup.game, option))
+    if as_json:
+        doc = res.to_json()
+        if other is not None:
+            doc["rescored"] = other.to_json()
+            doc["rescored"]["options"] = {**s.setup.options,
+                                          **parse_options(s.setup.game, option)}
+        _json(doc)
+        raise typer.Exit(0 if res.ok else 1)
+    render, con, a = _out(ascii_only)
+    con.print(render.score_table(res, a))
+    w = render.winner_line(res)
+    if w is not None:
+        con.print(w)
+    for line in render.violations(res, a):
+        con.print(line)
+    if other is not None:
+        text = ", ".join(option or [])
+        con.print()
+        con.print(render.rescore_table(res, other, text, a))
+        for thing in render.diff_view(diff(res, other), a, deals=False):
+            con.print(thing)
+    if chart:
+        from rich.text import Text
+
+        import cli.chart
+        from cli.plain import colour_wanted
+
+        con.print(Text.from_ansi(cli.chart.running_totals(
+            res, a, colour=colour_wanted(a), width=min(con.width, 120))))
+    raise typer.Exit(0 if res.ok else 1)
+
+
+@app.command()
+@guarded
+def export(file: FileArg,
+           fmt: Annotated[str, typer.Option("--format", "-f", help="csv or markdown")] = "csv",
+           out: Annotated[Path | None, typer.Option("-o", "--output",
+                                                    help="write here (default: stdout)")]
+           = None,
+           ascii_only: AsciiOpt = False) -> None:
+    """The score sheet as CSV or Markdown: a row per deal, running totals, the winner."""
+    from cli import sheet
+    from cli.plain import ascii_wanted
+
+    kind = fmt.strip().lower()
+    if kind in ("md", "markdown"):
+        kind = "markdown"
+    if kind not in ("csv", "markdown"):
+        fail(f"--format takes csv or markdown, not {fmt!r}", 2)
+    res = _session(file).result()
+    text = sheet.to_csv(res) if kind == "csv" else sheet.to_markdown(
+        res, ascii_wanted(ascii_only) if out is None else ascii_only)
+    if out is None:
+        sys.stdout.write(text)
+        return
+    from referee.savefile import write_atomic
+
+    write_atomic(out, text)
+    typer.echo(f"wrote {out}")
+
+
+@app.command()
+@guarded
+def replay(file: FileArg, as_json: JsonOpt = False, ascii_only: AsciiOpt = False,
+           step: Annotated[bool, typer.Option("--step", help="pause after every deal")]
+           = False) -> None:
+    """Referee a saved game again from its first entry."""
+    s = _session(file)
+    res = s.result()
+    if as_json:
+        _json(res.to_json())
+        raise typer.Exit(0 if res.ok else 1)
+    render, con, a = _out(ascii_only)
+    for d in res.deals:
+        for line in s.rules.explain(s.setup, s.deals, d.number, None):
+            con.print(render.cards(line, a))
+        if d.scores is not None:
+            con.print("  scores: " + ", ".join(f"{render.clean(k)} {v:+d}"
+                                               for k, v in d.scores.items()))
+        if step and sys.stdin.isatty():
+            try:
+                input("  [Enter] next deal ")
+            except EOFError:
+                break
+    con.print(render.score_table(res, a))
+    w = render.winner_line(res)
+    if w is not None:
+        con.print(w)
+    for line in render.violations(res, a):
+        con.print(line)
+    if res.ok:
+        con.print("no violations")
+    raise typer.Exit(0 if res.ok else 1)
+
+
+@app.command()
+@guarded
+def explain(file: FileArg,
+            deal: Annotated[int, typer.Option("--deal", help="the deal (game) number")],
+            trick: Annotated[int | None, typer.Option("--trick", help="the trick (or turn)")]
+            = None,
+            ascii_only: AsciiOpt = False) -> None:
+    """Settle a dispute: each card of the trick and why it was legal or not."""
+    s = _session(file)
+    render, con, a = _out(ascii_only)
+    for line in s.rules.explain(s.setup, s.deals, deal, trick):
+        con.print(render.cards(line, a))
+
+
+@app.command()
+@guarded
+def play(file: Annotated[Path | None, typer.Argument(help="the game's save file (TOML); "
+                                                          "without it, start a new game")]
+         = None,
+         ascii_only: AsciiOpt = False) -> None:
+    """The table mode: shows the table, asks for the next entry, checks it, saves it."""
+    from cli.table import run
+
+    raise typer.Exit(run(file, ascii_only))
+
+
+@app.command()
+@guarded
+def edit(file: FileArg,
+         deal: Annotated[int, typer.Argument(help="the deal (game) number")],
+         trick: Annotated[int | None, typer.Argument(help="only this trick")] = None,
+         entry: Annotated[int | None, typer.Option("--entry", "-e",
+                                                   help="the entry number to replace")] = None,
+         to: Annotated[str | None, typer.Option("--to", help="what it becomes ('delete' "
+                                                             "removes it)")] = None,
+         dry_run: Annotated[bool, typer.Option("--dry-run", help="show, do not save")]
+         = False,
+         ascii_only: AsciiOpt = False) -> None:
+    """Show a deal's entries numbered; with --entry N --to TEXT replace one and re-referee."""
+    from referee import edit as ed
+
+    s = _session(file)
+    render, con, a = _out(ascii_only)
+    its = ed.items(s.rules, s.setup, s.deals, deal)
+    if entry is None or to is None:
+        if (entry is None) != (to is None):
+            fail("--entry and --to go together", 2)
+        shown = [it for it in its if trick is None or it.trick == trick] or its
+        con.print(render.items_table(shown, a, f"{file}: deal {deal}"
+                                     + (f", trick {trick}" if trick is not None else "")))
+        return
+    new = ed.parse_replacement(s.rules, s.setup, s.deals, deal, entry, to)
+    deals = ed.replace(s.deals, deal, entry, new)
+    before = s.result()
+    after = s.rules.replay(s.setup, deals)
+    old = its[entry - 1].text
+    got = "; ".join(ed.entry_text(e, s.rules, s.setup) for e in new) or "(removed)"
+    con.print(render.cards(f"deal {deal}, entry {entry}: {old} → {got}", a))
+    for thing in render.diff_view(ed.diff(before, after), a):
+        con.print(thing)
+    if dry_run:
+        con.print("not saved (--dry-run)")
+        return
+    after = ed.apply(s, deals)
+    con.print(f"saved to {render.clean(str(file))}")
+    raise typer.Exit(0 if after.ok else 1)
+
+

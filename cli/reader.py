@@ -1,0 +1,117 @@
+"""Reading a line at the table: prompt_toolkit on a terminal, plain ``input()`` otherwise.
+
+On a terminal the prompt is drawn at once with plain text, and prompt_toolkit (about 0.1-0.2 s
+to import) is loaded only after that, while people read the table; what is typed in the
+meantime waits in the terminal and is picked up by the line editor (raw mode is entered with
+TCSANOW, which keeps pending input). The editor brings line editing, history (a file beside
+the save file, ``.NAME.history``, or in memory when that cannot be written) and Tab
+completion of commands, player names and the cards the game offers now.
+"""
+
+from __future__ import annotations
+
+import sys
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+HUNG_UP = False  # set by the table mode's SIGHUP/SIGTERM handler
+
+
+class HangUp(BaseException):
+    """The terminal went away (SIGHUP) or we were asked to stop (SIGTERM)."""
+
+
+Words = Callable[[str], list[str]]  # the text before the cursor -> words to offer
+
+
+class PlainReader:
+    """``input()``: for pipes, scripts and tests that are not a terminal."""
+
+    interactive = False
+
+    def read(self, prompt: str, words: Words | None = None, ansi_prompt: str = "") -> str:
+        return input(prompt)
+
+
+class TermReader:
+    """prompt_toolkit, attached after the first prompt is already on the screen."""
+
+    interactive = True
+
+    def __init__(self, history: Path | None = None, ascii_only: bool = False) -> None:
+        self.history_path = history
+        self.ascii = ascii_only
+        self._session: Any = None
+        self._words: Words | None = None
+
+    def _attach(self) -> None:
+        from prompt_toolkit import PromptSession
+        from prompt_toolkit.completion import Completer, Completion
+        from prompt_toolkit.history import FileHistory, History, InMemoryHistory
+
+        from cli.plain import plain_cards
+
+        reader = self
+
+        class Offer(Completer):
+            def get_completions(self, document: Any, complete_event: Any) -> Any:
+                word = document.get_word_before_cursor(WORD=True)
+                before = document.text_before_cursor
+                words = reader._words(before) if reader._words is not None else []
+                low = word.lower()
+                # a phrase ('trump S') matches what follows 'Name:' (or the whole line)
+                tail = before.rsplit(":", 1)[-1].lstrip()
+                unique = list(dict.fromkeys(words))
+                phrases = [w for w in unique if " " in w.strip()
+                           and w.lower().startswith(tail.lower()) and w != tail]
+                for w in phrases:
+                    yield Completion(w, start_position=-len(tail),
+                                     display=plain_cards(w, reader.ascii))
+                if phrases and " " in tail:
+                    return
+                for w in unique:
+                    if " " not in w.strip() and w.lower().startswith(low) and w != word:
+                        yield Completion(w, start_position=-len(word),
+                                         display=plain_cards(w, reader.ascii))
+
+        history: History = InMemoryHistory()
+        if self.history_path is not None:
+            try:
+                self.history_path.touch(exist_ok=True)
+                history = FileHistory(str(self.history_path))
+            except OSError:
+                history = InMemoryHistory()
+        self._session = PromptSession(history=history, completer=Offer(),
+                                      complete_while_typing=False, enable_suspend=True)
+
+    def detach(self) -> None:
+        """Forget the editor (it is attached again, with the history file, at next read)."""
+        self._session = None
+
+    def read(self, prompt: str, words: Words | None = None, ansi_prompt: str = "") -> str:
+        self._words = words
+        if self._session is None:
+            # the prompt first, the editor after: start-up stays close to 'import typer'
+            sys.stdout.write(ansi_prompt or prompt)
+            sys.stdout.flush()
+            self._attach()
+            # erase what we drew (a long prompt may have wrapped): the editor draws it again
+            from cli.plain import terminal_width, visible
+
+            rows = max(0, (len(visible(ansi_prompt or prompt)) - 1) // terminal_width())
+            sys.stdout.write((f"\x1b[{rows}A" if rows else "") + "\r\x1b[J")
+            sys.stdout.flush()
+        from prompt_toolkit.formatted_text import ANSI
+
+        return str(self._session.prompt(ANSI(ansi_prompt or prompt)))
+
+
+def reader_for(history: Path | None, ascii_only: bool) -> PlainReader | TermReader:
+    if sys.stdin.isatty() and sys.stdout.isatty():
+        return TermReader(history, ascii_only)
+    return PlainReader()
+
+
+def history_path(save: Path) -> Path:
+    return save.with_name(f".{save.name}.history")

@@ -1,0 +1,135 @@
+"""The score sheet as CSV or Markdown, for ``referee export``. No rich, no rule logic.
+
+A row per deal: its number, dealer, contract (or the deal's name), result, what each player
+(or team) scored and the running totals; then the totals, and in Markdown the winner and the
+violations. Text from the file (names) is written literally: control characters made
+visible; in CSV a cell that a spreadsheet would run as a formula is prefixed with ``'``; in
+Markdown the characters that would make markup are escaped.
+"""
+
+from __future__ import annotations
+
+import csv
+import io
+import re
+from typing import Any
+
+from cli.plain import clean, names_of
+from referee.model import DealResult, Result
+
+
+def _label(d: DealResult) -> str:
+    from cli.render import deal_label
+
+    return deal_label(d)
+
+
+def _result(d: DealResult) -> str:
+    from cli.render import deal_result
+
+    return deal_result(d)
+
+
+def rows(res: Result) -> tuple[list[str], list[list[Any]]]:
+    """Header and rows: per deal the scores, then the running totals, then a total row."""
+    names = names_of(res)
+    header = ["deal", "dealer", "contract", "result", "finished"]
+    header += names + [f"{n} total" for n in names]
+    running = {n: 0 for n in names}
+    out: list[list[Any]] = []
+    for d in res.deals:
+        scores: list[Any] = []
+        for n in names:
+            if d.scores is None:
+                scores.append("")
+            else:
+                v = d.scores.get(n, 0)
+                if d.finished:
+                    running[n] += v
+                scores.append(v)
+        out.append([d.number, d.dealer or "", _label(d), _result(d),
+                    "yes" if d.finished else "no", *scores,
+                    *(running[n] for n in names)])
+    out.append(["total", "", "", "", "", *("" for _ in names),
+                *(res.totals.get(n, 0) for n in names)])
+    return header, out
+
+
+_FORMULA = ("=", "+", "-", "@", "\t", "\r")
+
+
+def _csv_cell(v: Any) -> Any:
+    if isinstance(v, str):
+        v = clean(v)
+        if v.startswith(_FORMULA) and not re.fullmatch(r"[+-]?\d+", v):
+            return "'" + v
+    return v
+
+
+def to_csv(res: Result) -> str:
+    header, body = rows(res)
+    buf = io.StringIO()
+    w = csv.writer(buf, lineterminator="\n")
+    w.writerow([_csv_cell(h) for h in header])
+    for r in body:
+        w.writerow([_csv_cell(x) for x in r])
+    return buf.getvalue()
+
+
+_MD = re.compile(r"([\\`*_{}\[\]<>()#+!|~])")
+
+
+def md(text: Any) -> str:
+    """A table cell: literal text, markdown characters escaped, one line."""
+    s = clean(str(text)).replace("\n", " ").replace("\t", " ")
+    return _MD.sub(r"\\\1", s)
+
+
+def to_markdown(res: Result, ascii_only: bool = True) -> str:
+    from cli.plain import plain_cards
+
+    names = names_of(res)
+    title = res.setup.title or res.setup.game
+    lines = [f"# {md(title)} — score sheet", ""]
+    lines.append("Players: " + ", ".join(md(p) for p in res.setup.players)
+                 + (" (teams: " + "; ".join(md(n) for n in names) + ")" if res.teams else ""))
+    lines.append("")
+    head = ["deal", "dealer", "contract", "result", *names]
+    lines.append("| " + " | ".join(md(h) for h in head) + " |")
+    lines.append("|" + "|".join("---:" if i == 0 or i >= 4 else "---"
+                                for i in range(len(head))) + "|")
+    running = {n: 0 for n in names}
+    for d in res.deals:
+        cells = [str(d.number), md(d.dealer or ""), md(plain_cards(_label(d), ascii_only)),
+                 md(_result(d))]
+        for n in names:
+            if d.scores is None:
+                cells.append("")
+                continue
+            x = d.scores.get(n, 0)
+            if d.finished:
+                running[n] += x
+                cells.append(f"{x:+d} ({running[n]})" if x else f"0 ({running[n]})")
+            else:
+                cells.append(f"{x:+d} so far" if x else "0 so far")
+        lines.append("| " + " | ".join(cells) + " |")
+    lines.append("| **total** | | | | " + " | ".join(f"**{res.totals.get(n, 0)}**"
+                                                    for n in names) + " |")
+    lines.append("")
+    if res.winner is not None:
+        w = res.winner
+        lines.append("**Shared win:** " + ", ".join(md(x) for x in w) if isinstance(w, list)
+                     else f"**Winner:** {md(w)}")
+        lines.append("")
+    elif res.complete:
+        lines.append("The game is over.")
+        lines.append("")
+    if res.violations:
+        lines.append("Violations:")
+        lines.append("")
+        for vio in res.violations:
+            who = f"{md(vio.player)}: " if vio.player else ""
+            lines.append(f"- {vio.where()}: {who}{md(plain_cards(vio.message, ascii_only))} "
+                         f"— rule `{vio.rule}`")
+        lines.append("")
+    return "\n".join(lines)

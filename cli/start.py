@@ -1,0 +1,205 @@
+"""Starting a game: the one code path behind ``referee new`` and the table mode's questions.
+
+``create`` builds the top of the save file and writes it through ``Session.create``;
+``ask_new_game`` asks for the game, the players in seating order, the first dealer, each
+house rule (showing its default), whether the referee deals virtual cards, and the file.
+"""
+
+from __future__ import annotations
+
+import datetime as _dt
+import random
+import shutil
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+from referee.errors import NotationError, RefereeError
+
+Ask = Callable[[str, list[str]], str]
+Say = Callable[[str], None]
+
+
+def parse_options(game: str, pairs: list[str] | None) -> dict[str, Any]:
+    """``KEY=VALUE`` texts -> checked option values for ``game``."""
+    from referee import games as registry
+
+    g = registry.get(game)
+    known = {o.name: o for o in g.options}
+    out: dict[str, Any] = {}
+    for pair in pairs or []:
+        if "=" not in pair:
+            raise NotationError(f"option {pair!r}: expected KEY=VALUE")
+        k, v = (x.strip() for x in pair.split("=", 1))
+        if k not in known:
+            raise NotationError(f"option {k!r} is not an option of {g.name} "
+                                f"({', '.join(known) or 'it has none'})")
+        try:
+            out[k] = known[k].parse_text(v)
+        except ValueError as e:
+            raise NotationError(str(e)) from None
+    return out
+
+
+def create(game: str, file: Path, players: list[str], dealer: str | None = None,
+           options: dict[str, Any] | None = None, deal: bool = False,
+           seed: int | None = None, title: str | None = None) -> Any:
+    """Write a new save file and return its Session (the caller checks for overwriting)."""
+    from referee import games as registry
+    from referee import savefile
+    from referee.session import Session
+
+    rules = registry.get(game)
+    data: dict[str, Any] = {"format": 1, "game": rules.name, "players": list(players)}
+    if dealer is not None:
+        from referee.notation import resolve_player
+
+        data["first_dealer"] = resolve_player(dealer, players)
+    if title is not None:
+        data["title"] = title
+    if deal:
+        data["seed"] = seed if seed is not None else random.SystemRandom().randrange(10**9)
+    elif seed is not None:
+        raise NotationError("--seed goes with --deal")
+    data["options"] = dict(options or {})
+    _rules, setup = savefile.parse_setup(data, str(file))
+    return Session.create(file, setup)
+
+
+# -- the questions ----------------------------------------------------------------------------
+
+GAMES = ("kierki", "wisconsin-schmier", "schmier", "foursquare", "kozel")
+
+
+def installed_games() -> list[str]:
+    """The games whose module loads (a game still being written is left out, not fatal)."""
+    from referee import games as registry
+
+    out = []
+    for n in GAMES:
+        try:
+            registry.get(n)
+        except Exception:  # noqa: BLE001 - any failure to load means: not available
+            continue
+        out.append(n)
+    return out
+
+
+def _yes(answer: str, default: bool) -> bool:
+    a = answer.strip().lower()
+    if not a:
+        return default
+    return a in ("y", "yes", "t", "true", "1", "tak", "ja", "da")
+
+
+def ask_new_game(ask: Ask, say: Say, file: Path | None) -> Any:
+    """Ask everything a new game needs, create the file, return the Session.
+
+    ``ask(question, completions)`` returns the answer (EOFError / KeyboardInterrupt stop it:
+    nothing is written then)."""
+    from referee import games as registry
+    from referee import savefile
+
+    installed = installed_games()
+    width = shutil.get_terminal_size((100, 30)).columns
+    say("A new game. Press Enter to take the [default]; Ctrl-C stops without writing.")
+    for i, n in enumerate(installed, 1):
+        g = registry.get(n)
+        lo, hi = g.player_count
+        count = str(lo) if lo == hi else f"{lo}-{hi}"
+        line = f"  {i}. {n:<18} {count} player{'s' if hi > 1 else ' '}  {g.summary}"
+        say(line if len(line) <= width else line[:width - 1] + "…")
+    rules = None
+    while rules is None:
+        a = ask(f"Game (name or number) [{installed[0]}]: ", installed).strip()
+        try:
+            if not a:
+                rules = registry.get(installed[0])
+            elif a.isdigit() and 1 <= int(a) <= len(installed):
+                rules = registry.get(installed[int(a) - 1])
+            else:
+                rules = registry.get(a)
+        except RefereeError as e:
+            say(f"  {e}")
+    lo, hi = rules.player_count
+    if hi == 1:
+        say(f"{rules.title}: one player.")
+    else:
+        teams = " (partners sit opposite: seats 1+3 and 2+4)" if rules.name in (
+            "wisconsin-schmier", "kozel") else " (partners: seats 1+4, 2+5, 3+6)" \
+            if rules.name == "schmier" else ""
+        say(f"{rules.title}: {lo if lo == hi else f'{lo}-{hi}'} players, in seating order "
+            f"clockwise{teams}.")
+    players: list[str] = []
+    while len(players) < hi:
+        extra = " (Enter when that is all)" if len(players) >= lo else ""
+        a = ask(f"Player {len(players) + 1}{extra}: ", []).strip()
+        if not a:
+            if len(players) >= lo:
+                break
+            continue
+        try:
+            savefile.check_name(a, "name", f"players[{len(players)}]")
+        except RefereeError as e:
+            say("  expected " + str(e).split("expected ", 1)[-1])
+            continue
+        if a.casefold() in (p.casefold() for p in players):
+            say(f"  {a!r} is already seated; names must differ")
+            continue
+        players.append(a)
+    dealer = players[0]
+    if len(players) > 1:
+        while True:
+            a = ask(f"First dealer [{players[0]}]: ", players).strip()
+            if not a:
+                break
+            try:
+                from referee.notation import resolve_player
+
+                dealer = resolve_player(a, players)
+                break
+            except RefereeError as e:
+                say(f"  {e}")
+    options: dict[str, Any] = {}
+    if rules.options:
+        say("House rules (Enter keeps the default):")
+    for o in rules.options:
+        choices = [str(c).lower() if isinstance(c, bool) else str(c) for c in o.choices]
+        shown = str(o.default).lower() if isinstance(o.default, bool) else str(o.default)
+        say(f"  {o.name} — {o.help}")
+        while True:
+            a = ask(f"  {o.name}" + (f" ({' / '.join(choices)})" if choices else "")
+                    + f" [{shown}]: ", choices).strip()
+            if not a:
+                break
+            try:
+                value = o.parse_text(a)
+            except ValueError as e:
+                say(f"  {e}")
+                continue
+            if value != o.default:
+                options[o.name] = value
+            break
+    deal = _yes(ask("Should the referee shuffle and deal virtual cards (hands known)? [y/N]: ",
+                    ["y", "n"]), False)
+    while file is None:
+        stamp = _dt.date.today().isoformat()
+        default = Path(f"{rules.name}-{stamp}.toml")
+        k = 2
+        while default.exists():
+            default = Path(f"{rules.name}-{stamp}-{k}.toml")
+            k += 1
+        a = ask(f"Save the game in [{default}]: ", []).strip()
+        p = Path(a).expanduser() if a else default
+        if p.suffix == "" and not p.is_dir():
+            p = p.with_suffix(".toml")
+        if p.exists():
+            say(f"  {p} already exists: choose another name (or 'referee play {p}')")
+            continue
+        if not p.parent.is_dir():
+            say(f"  {p.parent}: no such folder")
+            continue
+        file = p
+    s = create(rules.name, file, players, dealer, options, deal)
+    say(f"created {file}: {rules.name} with {', '.join(players)}")
+    return s

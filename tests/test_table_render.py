@@ -1,0 +1,107 @@
+"""The table mode's text: glyphs and colour, ASCII, hostile text, the table's lines."""
+
+from __future__ import annotations
+
+import io
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+from rich.console import Console
+
+from cli import plain, render
+from referee.model import Expect, TableView
+from referee.session import Session
+
+SAMPLES = Path(__file__).resolve().parent.parent / "sample_games"
+ROOT = SAMPLES.parent
+
+
+def test_clean_makes_controls_visible() -> None:
+    assert plain.clean("a\x1b[2Jb") == "a\\x1b[2Jb"
+    assert plain.clean("C\x9bx") == "C\\x9bx"
+    assert plain.clean("evil\u202etxt") == "evil\\u202etxt"
+    assert plain.clean("Zoë & Ala\tok") == "Zoë & Ala\tok"
+
+
+def test_cards_glyphs_colour_and_ascii() -> None:
+    colour = plain.Style(False, True)
+    assert colour.cards("Ala: 10H QS") == f"Ala: {plain.RED}10♥{plain.RESET} Q♠"
+    mono = plain.Style(False, False)
+    assert mono.cards("Ala: 10H QS") == "Ala: 10♥ Q♠" and "\x1b" not in mono.cards("9D")
+    asc = plain.Style(True, True)
+    assert asc.cards("Ala — 10♥ · QS") == "Ala - 10H | QS"
+    assert not asc.colour
+
+
+def test_ascii_wanted(monkeypatch: object) -> None:
+    class Stream(io.StringIO):
+        def __init__(self, enc: str) -> None:
+            super().__init__()
+            self._enc = enc
+
+        @property
+        def encoding(self) -> str:  # type: ignore[override]
+            return self._enc
+
+    os.environ.pop("NO_COLOR", None)
+    assert not plain.ascii_wanted(False, Stream("utf-8"))
+    assert plain.ascii_wanted(False, Stream("latin-1"))
+    assert plain.ascii_wanted(True, Stream("utf-8"))
+    assert not plain.colour_wanted(False, Stream("utf-8"))  # not a terminal
+
+
+def test_table_lines_trick_grid_hands() -> None:
+    tv = TableView("Deal 3 — no queens", [("dealer", "Ala"), ("trump", "H")],
+                   trick=[("Bartek", "2C"), ("Celina", "9C")], grid=[["", "0", "1"],
+                                                                     ["0", "7H", "##"],
+                                                                     ["1", ".", "AS"]])
+    exp = Expect("Darek", "play", "Darek to follow ♣", 3, 4)
+    lines = plain.table_lines(tv, exp, plain.Style(False, False), 100)
+    text = "\n".join(lines)
+    assert lines[0].startswith("Deal 3 — no queens ─")
+    assert "trump: ♥" in text and "dealer: Ala" in text
+    assert "on the table: Bartek 2♣ (led) · Celina 9♣ · Darek ?" in text
+    assert "7♥  ##" in text and "A♠" in text
+    narrow = plain.table_lines(tv, exp, plain.Style(True, False), 30)
+    assert "  on the table:" in narrow and all("♣" not in x for x in narrow)
+
+
+def test_markup_in_names_is_not_markup() -> None:
+    p = SAMPLES / "kierki-complete.toml"
+    res = Session.load(p).result()
+    from dataclasses import replace
+
+    evil = ("[bold red]Ala[/]", "[link=http://x]B[/link]", "Cel\x1b[31m", "D")
+    mapping = dict(zip(res.setup.players, evil, strict=True))
+    res.setup = replace(res.setup, players=evil)
+    res.totals = {mapping[k]: v for k, v in res.totals.items()}
+    for d in res.deals:
+        d.scores = {mapping[k]: v for k, v in (d.scores or {}).items()}
+        d.dealer = mapping.get(d.dealer or "", d.dealer)
+    res.winner = mapping[res.winner] if isinstance(res.winner, str) else res.winner
+    con = Console(file=io.StringIO(), width=200, markup=False, highlight=False,
+                  color_system=None)
+    con.print(render.score_table(res))
+    out = con.file.getvalue()  # type: ignore[attr-defined]
+    assert "[bold red]Ala[/]" in out and "[link=http://x]B[/link]" in out
+    assert "Cel\\x1b[31m" in out and "\x1b" not in out
+    w = render.winner_line(res)
+    assert w is not None and "[" in w.plain or "D" in w.plain
+
+
+def test_status_on_a_latin1_terminal_falls_back_to_ascii(tmp_path: Path) -> None:
+    env = dict(os.environ, PYTHONIOENCODING="latin-1", PYTHONPATH=str(ROOT))
+    env.pop("NO_COLOR", None)
+    r = subprocess.run([sys.executable, "-m", "cli", "status",
+                        str(SAMPLES / "kierki-in-progress.toml")], capture_output=True,
+                       env=env, timeout=30)
+    assert r.returncode == 0, r.stderr
+    out = r.stdout.decode("latin-1")
+    assert "♣" not in out and "Traceback" not in r.stderr.decode("latin-1")
+    r = subprocess.run([sys.executable, "-m", "cli", "play",
+                        str(SAMPLES / "kierki-in-progress.toml")], input=b"score\nquit\n",
+                       capture_output=True, env=env, timeout=30, cwd=tmp_path)
+    assert r.returncode == 0 and b"score sheet" in r.stdout
+    assert b"Traceback" not in r.stderr
