@@ -110,3 +110,13 @@ def test_atomic_write_keeps_the_old_file_whole(tmp_path: Path, monkeypatch: pyte
         s.add("3C")
     assert p.read_text() == before
     assert not [x for x in tmp_path.iterdir() if x.name.endswith(".tmp")]
+
+
+def test_saving_keeps_the_file_mode(tmp_path: Path) -> None:
+    from referee.model import Setup
+
+    p = tmp_path / "m.toml"
+    s = Session.create(p, Setup("kierki", ("Ala", "Bartek", "Celina", "Darek"), "Ala"))
+    p.chmod(0o644)
+    s.add("Bartek: 2C")
+    assert p.stat().st_mode & 0o777 == 0o644
