@@ -192,12 +192,12 @@ def score(file: FileArg, as_json: JsonOpt = False, ascii_only: AsciiOpt = False,
 
     With -o KEY=VALUE, also the same game scored under those house rules, beside the file's
     (the file is not changed)."""
-    from referee.edit import diff, rescore
-
     s = _session(file)
     res = s.result()
     other = None
     if option:
+        from referee.edit import rescore
+
         other = rescore(s.rules, s.setup, s.deals, parse_options(s.setup.game, option))
     if as_json:
         doc = res.to_json()
@@ -218,6 +218,8 @@ def score(file: FileArg, as_json: JsonOpt = False, ascii_only: AsciiOpt = False,
         text = ", ".join(option or [])
         con.print()
         con.print(render.rescore_table(res, other, text, a))
+        from referee.edit import diff
+
         for thing in render.diff_view(diff(res, other), a, deals=False):
             con.print(thing)
     if chart:

@@ -2,8 +2,9 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from typing import Any
+
+from .record import Record
 
 
 class RefereeError(Exception):
@@ -27,22 +28,26 @@ class IllegalEntry(RefereeError):
         self.bare = message
 
 
-@dataclass(frozen=True, slots=True)
-class Violation:
+class Violation(Record):
     """A rule broken in a recorded game, found on replay or proven later by the cards.
 
     ``at`` is the index of the entry whose processing found it; ``retro`` is true when the
     entry proved a breach committed earlier (the entry itself is legal).
     """
 
-    deal: int
-    trick: int | None
-    player: str | None
-    rule: str
-    message: str
-    turn: int | None = None
-    at: int = -1
-    retro: bool = False
+    __slots__ = ("deal", "trick", "player", "rule", "message", "turn", "at", "retro")
+
+    def __init__(self, deal: int, trick: int | None, player: str | None, rule: str,
+                 message: str, turn: int | None = None, at: int = -1,
+                 retro: bool = False) -> None:
+        self.deal = deal
+        self.trick = trick
+        self.player = player
+        self.rule = rule
+        self.message = message
+        self.turn = turn
+        self.at = at
+        self.retro = retro
 
     def to_json(self) -> dict[str, Any]:
         from .notation import pretty

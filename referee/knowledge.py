@@ -13,32 +13,39 @@ Once every dealt card has been shown, every claim left pending is known to have 
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable
-from dataclasses import dataclass
 
 from .cards import Card
 from .errors import Violation
+from .record import Record
 
 CardTest = Callable[[Card], bool]
 
 
-@dataclass(slots=True)
-class Claim:
+class Claim(Record):
     """An action's assertion that ``player`` held no card passing ``test``."""
 
-    player: str
-    test: CardTest
-    rule: str
-    text: str  # "Bartek did not follow ♥ at trick 5"
-    deal: int
-    trick: int | None
-    turn: int | None = None
+    __slots__ = ("player", "test", "rule", "text", "deal", "trick", "turn")
+
+    def __init__(self, player: str, test: CardTest, rule: str, text: str, deal: int,
+                 trick: int | None, turn: int | None = None) -> None:
+        self.player = player
+        self.test = test
+        self.rule = rule
+        self.text = text  # "Bartek did not follow ♥ at trick 5"
+        self.deal = deal
+        self.trick = trick
+        self.turn = turn
 
 
-@dataclass(slots=True)
-class Shown:
-    player: str
-    trick: int | None
-    turn: int | None
+class Shown(Record):
+    """Where a card was shown, and by whom."""
+
+    __slots__ = ("player", "trick", "turn")
+
+    def __init__(self, player: str, trick: int | None, turn: int | None) -> None:
+        self.player = player
+        self.trick = trick
+        self.turn = turn
 
 
 class Knowledge:

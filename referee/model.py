@@ -13,6 +13,7 @@ from typing import Any
 
 from .cards import Card
 from .errors import Violation
+from .record import Record
 
 
 @dataclass(frozen=True, slots=True)
@@ -34,77 +35,95 @@ class Setup:
 
 
 # --- entries --------------------------------------------------------------------------------
-# Entries are values and are never changed once made. They are not declared frozen only
-# because a frozen dataclass is three times slower to build, and a replay builds hundreds.
+# Entries and results are small slots classes written out by hand rather than dataclasses:
+# every command imports this module, and a dataclass costs about half a millisecond to
+# create at import time (measured), which the command line's start-up cannot afford.
 
 
-@dataclass(slots=True, unsafe_hash=True)
-class Key:
+class Key(Record):
     """A key of the deal's table: dealer, hands, trump, outcome, claimed, note..."""
 
-    name: str
-    value: Any
+    __slots__ = ("name", "value")
+
+    def __init__(self, name: str, value: Any) -> None:
+        self.name = name
+        self.value = value
 
 
-@dataclass(slots=True, unsafe_hash=True)
-class Play:
+class Play(Record):
     """A player plays cards (one card in most games; Kozel: 1-4, ``None`` = unseen)."""
 
-    player: str
-    cards: tuple[Card | None, ...]
-    down: bool = False
+    __slots__ = ("player", "cards", "down")
+
+    def __init__(self, player: str, cards: tuple[Card | None, ...], down: bool = False) -> None:
+        self.player = player
+        self.cards = cards
+        self.down = down
 
 
-@dataclass(slots=True, unsafe_hash=True)
-class Pull:
+class Pull(Record):
     """Kozel: four cards of one suit laid face up, restarting the trick."""
 
-    player: str
-    cards: tuple[Card, ...]
+    __slots__ = ("player", "cards")
+
+    def __init__(self, player: str, cards: tuple[Card, ...]) -> None:
+        self.player = player
+        self.cards = cards
 
 
-@dataclass(slots=True, unsafe_hash=True)
-class Bid:
+class Bid(Record):
     """A bid; ``value`` None is a pass."""
 
-    player: str
-    value: int | None
+    __slots__ = ("player", "value")
+
+    def __init__(self, player: str, value: int | None) -> None:
+        self.player = player
+        self.value = value
 
 
-@dataclass(slots=True, unsafe_hash=True)
-class Pass:
+class Pass(Record):
     """A turn passed (the small lottery)."""
 
-    player: str
+    __slots__ = ("player",)
+
+    def __init__(self, player: str) -> None:
+        self.player = player
 
 
-@dataclass(slots=True, unsafe_hash=True)
-class Exchange:
+class Exchange(Record):
     """Cards discarded (``discard``) or undealt cards taken (``take``); cards or a count."""
 
-    player: str
-    kind: str
-    cards: tuple[Card, ...] | None
-    count: int
+    __slots__ = ("player", "kind", "cards", "count")
+
+    def __init__(self, player: str, kind: str, cards: tuple[Card, ...] | None,
+                 count: int) -> None:
+        self.player = player
+        self.kind = kind
+        self.cards = cards
+        self.count = count
 
 
-@dataclass(slots=True, unsafe_hash=True)
-class Place:
+class Place(Record):
     """Foursquare: a card (None when the stock is known and it was left out) at row, col."""
 
-    card: Card | None
-    row: int
-    col: int
+    __slots__ = ("card", "row", "col")
+
+    def __init__(self, card: Card | None, row: int, col: int) -> None:
+        self.card = card
+        self.row = row
+        self.col = col
 
 
 Entry = Key | Play | Pull | Bid | Pass | Exchange | Place
 
 
-@dataclass(slots=True)
-class Deal:
+class Deal(Record):
     """One ``[[deals]]`` table: its entries in the order they were made."""
 
-    entries: list[Entry] = field(default_factory=list)
+    __slots__ = ("entries",)
+
+    def __init__(self, entries: list[Entry] | None = None) -> None:
+        self.entries: list[Entry] = entries if entries is not None else []
 
     def key(self, name: str, default: Any = None) -> Any:
         for e in reversed(self.entries):
@@ -122,41 +141,55 @@ class Deal:
 # --- what a replay yields -------------------------------------------------------------------
 
 
-@dataclass(slots=True)
-class DealResult:
-    number: int
-    dealer: str | None
-    scores: dict[str, int] | None
-    finished: bool
-    redeal: bool = False
-    name: str = ""
-    extra: dict[str, Any] = field(default_factory=dict)
-    claimed: dict[str, int] | None = None
+class DealResult(Record):
+    __slots__ = ("number", "dealer", "scores", "finished", "redeal", "name", "extra", "claimed")
+
+    def __init__(self, number: int, dealer: str | None, scores: dict[str, int] | None,
+                 finished: bool, redeal: bool = False, name: str = "",
+                 extra: dict[str, Any] | None = None,
+                 claimed: dict[str, int] | None = None) -> None:
+        self.number = number
+        self.dealer = dealer
+        self.scores = scores
+        self.finished = finished
+        self.redeal = redeal
+        self.name = name
+        self.extra: dict[str, Any] = extra if extra is not None else {}
+        self.claimed = claimed
 
 
-@dataclass(slots=True)
-class Expect:
+class Expect(Record):
     """What the referee waits for next."""
 
-    player: str | None
-    action: str  # play | lead | bid | trump | turn | place | exchange | done
-    prompt: str
-    deal: int
-    trick: int | None = None
-    new_deal: bool = False
-    dealer: str | None = None  # dealer of the deal the next entry goes to
-    choices: list[str] = field(default_factory=list)
+    __slots__ = ("player", "action", "prompt", "deal", "trick", "new_deal", "dealer", "choices")
+
+    def __init__(self, player: str | None, action: str, prompt: str, deal: int,
+                 trick: int | None = None, new_deal: bool = False, dealer: str | None = None,
+                 choices: list[str] | None = None) -> None:
+        self.player = player
+        self.action = action  # play | lead | bid | trump | turn | place | exchange | done
+        self.prompt = prompt
+        self.deal = deal
+        self.trick = trick
+        self.new_deal = new_deal
+        self.dealer = dealer  # dealer of the deal the next entry goes to
+        self.choices: list[str] = choices if choices is not None else []
 
 
-@dataclass(slots=True)
-class TableView:
+class TableView(Record):
     """What is on the table now, for the table mode and ``status``."""
 
-    title: str
-    lines: list[tuple[str, str]] = field(default_factory=list)  # label, value
-    trick: list[tuple[str, str]] = field(default_factory=list)  # player, cards (canonical)
-    hands: dict[str, list[Card]] | None = None
-    grid: list[list[str]] | None = None
+    __slots__ = ("title", "lines", "trick", "hands", "grid")
+
+    def __init__(self, title: str, lines: list[tuple[str, str]] | None = None,
+                 trick: list[tuple[str, str]] | None = None,
+                 hands: dict[str, list[Card]] | None = None,
+                 grid: list[list[str]] | None = None) -> None:
+        self.title = title
+        self.lines: list[tuple[str, str]] = lines if lines is not None else []  # label, value
+        self.trick: list[tuple[str, str]] = trick if trick is not None else []  # player, cards
+        self.hands = hands
+        self.grid = grid
 
 
 def _where(v: Violation) -> tuple[int, int]:
@@ -165,18 +198,26 @@ def _where(v: Violation) -> tuple[int, int]:
     return v.deal, t if t is not None else 0
 
 
-@dataclass(slots=True)
 class Result:
-    setup: Setup
-    deals: list[DealResult]
-    violations: list[Violation]
-    totals: dict[str, int]
-    winner: str | list[str] | None
-    complete: bool
-    teams: list[list[str]] | None
-    expect: Expect
-    table: TableView
-    state: Any = None  # the game's own replayed state (for completions, explain, the prompt)
+    """A replayed game: every deal's score, the violations, what comes next, the table."""
+
+    __slots__ = ("setup", "deals", "violations", "totals", "winner", "complete", "teams",
+                 "expect", "table", "state")
+
+    def __init__(self, setup: Setup, deals: list[DealResult], violations: list[Violation],
+                 totals: dict[str, int], winner: str | list[str] | None, complete: bool,
+                 teams: list[list[str]] | None, expect: Expect, table: TableView,
+                 state: Any = None) -> None:
+        self.setup = setup
+        self.deals = deals
+        self.violations = violations
+        self.totals = totals
+        self.winner = winner
+        self.complete = complete
+        self.teams = teams
+        self.expect = expect
+        self.table = table
+        self.state = state  # the game's own replayed state (for completions, the prompt)
 
     @property
     def ok(self) -> bool:

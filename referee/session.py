@@ -7,7 +7,6 @@ nothing wrong (a breach it *proves* in an earlier trick is reported, and the ent
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
 from pathlib import Path
 
 from . import savefile
@@ -21,10 +20,14 @@ AFTER_KEYS = ("claimed", "note")  # keys typed after a deal that belong to that 
 MAX_ENTRIES = 20000
 
 
-@dataclass(slots=True)
 class Added:
-    entries: list[Entry] = field(default_factory=list)
-    proven: list[Violation] = field(default_factory=list)
+    """What an accepted typed line added, and the earlier breaches it proved."""
+
+    __slots__ = ("entries", "proven")
+
+    def __init__(self) -> None:
+        self.entries: list[Entry] = []
+        self.proven: list[Violation] = []
 
 
 class Session:

@@ -3,9 +3,9 @@
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass, field
 
 from .cards import Card
+from .record import Record
 
 SuitOf = Callable[[Card], str]
 RankOf = Callable[[Card], int]
@@ -19,19 +19,28 @@ def printed_rank(c: Card) -> int:
     return c.rank
 
 
-@dataclass(slots=True)
-class TrickPlay:
-    player: str
-    card: Card
-    at: int  # index of the entry
+class TrickPlay(Record):
+    """One card of a trick: who played it, and the index of its entry."""
+
+    __slots__ = ("player", "card", "at")
+
+    def __init__(self, player: str, card: Card, at: int) -> None:
+        self.player = player
+        self.card = card
+        self.at = at
 
 
-@dataclass(slots=True)
-class Trick:
-    number: int
-    plays: list[TrickPlay] = field(default_factory=list)
-    winner: str | None = None
-    why: str = ""
+class Trick(Record):
+    """A trick: its number, its plays in order, and who won it."""
+
+    __slots__ = ("number", "plays", "winner", "why")
+
+    def __init__(self, number: int, plays: list[TrickPlay] | None = None,
+                 winner: str | None = None, why: str = "") -> None:
+        self.number = number
+        self.plays: list[TrickPlay] = plays if plays is not None else []
+        self.winner = winner
+        self.why = why
 
     @property
     def leader(self) -> str:

@@ -11,11 +11,10 @@ from __future__ import annotations
 import random
 import re
 from collections.abc import Sequence
-from dataclasses import dataclass, field
 from typing import Any
 
 from ..cards import DECK_40, Card, try_parse_card
-from ..errors import IllegalEntry, NotationError
+from ..errors import IllegalEntry, NotationError, Violation
 from ..model import Deal, DealResult, Entry, Expect, Key, Place, Result, Setup, TableView
 from ..notation import parse_card, split_actor
 from .base import GameRules, Where, common_key, read_cards
@@ -50,11 +49,22 @@ OFFSET = {"on": (0, 0), "left of": (0, -1), "right of": (0, 1), "above": (-1, 0)
           "below": (1, 0)}
 
 
-@dataclass(slots=True)
 class FoursquareResult(Result):
     """A Result that also carries the replayed games (for reading ``7H on 9D``)."""
 
-    games: list[Game] = field(default_factory=list)
+    __slots__ = ()
+
+    def __init__(self, setup: Setup, deals: list[DealResult], violations: list[Violation],
+                 totals: dict[str, int], winner: str | list[str] | None, complete: bool,
+                 teams: list[list[str]] | None, expect: Expect, table: TableView,
+                 games: list[Game] | None = None) -> None:
+        super().__init__(setup, deals, violations, totals, winner, complete, teams, expect,
+                         table, state=games if games is not None else [])
+
+    @property
+    def games(self) -> list[Game]:
+        games: list[Game] = self.state
+        return games
 
 
 def parse_turn(text: str) -> tuple[str | None, int, int] | None:

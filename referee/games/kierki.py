@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import random
 from collections.abc import Sequence
 from typing import Any
 
@@ -364,6 +363,8 @@ class Kierki(GameRules):
         return explain(self, setup, deals, deal, trick)
 
     def virtual_deal(self, setup: Setup, deal_no: int, dealer: str | None) -> list[Entry]:
+        import random
+
         rng = random.Random(f"{setup.seed}:{deal_no}")
         cards = list(DECK_52)
         rng.shuffle(cards)

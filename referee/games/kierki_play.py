@@ -10,6 +10,7 @@ from ..cards import DECK_52, GLYPH, SUIT_NAME, Card
 from ..errors import Violation
 from ..knowledge import Claim, Knowledge
 from ..model import Deal, Key, Pass, Play, Setup
+from ..record import Record
 from ..trick import Trick, TrickPlay, winning_play
 
 DEALS = 12
@@ -69,13 +70,18 @@ def penalties_gone(n: int, taken: set[Card]) -> bool:
     return False
 
 
-@dataclass(slots=True)
-class LotteryTurn:
-    number: int
-    player: str
-    card: Card | None
-    at: int
-    note: str = ""
+class LotteryTurn(Record):
+    """One turn of the small lottery: a card played, or a pass (card None)."""
+
+    __slots__ = ("number", "player", "card", "at", "note")
+
+    def __init__(self, number: int, player: str, card: Card | None, at: int,
+                 note: str = "") -> None:
+        self.number = number
+        self.player = player
+        self.card = card
+        self.at = at
+        self.note = note
 
 
 @dataclass(slots=True)
