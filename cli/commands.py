@@ -51,7 +51,8 @@ def games() -> None:
         g = registry.get(name)
         lo, hi = g.player_count
         n = str(lo) if lo == hi else f"{lo}-{hi}"
-        typer.echo(f"{name:<18} {n} players  {g.deck_text:<26} {g.summary}")
+        who = f"{n} player{'' if n == '1' else 's'}"
+        typer.echo(f"{name}  ({who}; {g.deck_text})\n    {g.summary}")
 
 
 @app.command()
@@ -113,7 +114,7 @@ def new(game: Annotated[str, typer.Argument(help="kierki, wisconsin-schmier, sch
     typer.echo(s.result().expect.prompt)
 
 
-@app.command()
+@app.command(context_settings={"ignore_unknown_options": True})
 @guarded
 def add(file: FileArg,
         entry: Annotated[list[str], typer.Argument(help="entries, e.g. 'Bartek: AS'")],

@@ -464,3 +464,17 @@ def test_stock_key_entry_kept_first() -> None:
     assert isinstance(deals[0].entries[0], Key) and deals[0].entries[0].name == "stock"
     res = RULES.replay(setup, deals)
     assert res.expect.prompt.startswith("Draw: ") and not res.expect.new_deal
+
+
+def test_next_game_of_a_dealt_series_shows_its_card_and_takes_a_bare_place(
+        tmp_path: Path) -> None:
+    import shutil
+
+    p = tmp_path / "s.toml"
+    shutil.copy(Path(__file__).resolve().parent.parent / "sample_games" /
+                "foursquare-lost-stock.toml", p)
+    s = Session.load(p)
+    assert s.result().expect.new_deal and "Draw:" in s.result().expect.prompt
+    s.add("0,0")
+    assert s.result().violations == [] or all(v.deal == 1 for v in s.result().violations)
+    assert len(s.deals) == 2 and s.deals[1].key("stock") is not None

@@ -186,6 +186,11 @@ class Foursquare(GameRules):
         if not games or games[-1].over:
             n = len(games) + 1
             head = f"game {n - 1} {games[-1].result}; " if games else ""
+            if setup.seed is not None:  # the referee deals the next stock: it knows the card
+                first = self.virtual_deal(setup, n, None)[0]
+                card = first.value[0] if isinstance(first, Key) else None
+                return Expect(player, "place", f"{head}game {n}: Draw: {card} — place it "
+                              "(e.g. 0,0)", n, None, new_deal=True, choices=["0,0"])
             return Expect(player, "place", f"{head}game {n}: draw a card and place it "
                           "anywhere (e.g. 7H 0,0)", n, None, new_deal=True, choices=["0,0"])
         g = games[-1]
@@ -240,7 +245,8 @@ class Foursquare(GameRules):
         body = " ".join(body.split())
         if not body:
             raise NotationError("nothing to enter: give the card and its place, e.g. 7H 0,1")
-        stock_known = g is not None and g.next_card() is not None
+        stock_known = g is not None and g.next_card() is not None or (
+            result.expect.new_deal and setup.seed is not None)  # the referee deals it
         card_text: str | None
         m = _POS.match(body)
         rel = _REL.match(body)
