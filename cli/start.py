@@ -138,6 +138,18 @@ def ask_new_game(ask: Ask, say: Say, file: Path | None) -> Any:
             if len(players) >= lo:
                 break
             continue
+        names = [w for w in a.replace(",", " ").split() if w]
+        if not players and lo > 1 and lo <= len(names) <= hi and \
+                len({w.casefold() for w in names}) == len(names):
+            try:  # the whole table typed on one line: "Ala Bartek Celina Darek"
+                for i, w in enumerate(names):
+                    savefile.check_name(w, "name", f"players[{i}]")
+            except RefereeError:
+                pass
+            else:
+                players.extend(names)
+                say("  seated: " + ", ".join(names))
+                break
         try:
             savefile.check_name(a, "name", f"players[{len(players)}]")
         except RefereeError as e:
