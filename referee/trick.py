@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from .cards import Card
+from .model import Entry, Play, Setup
 from .record import Record
 
 SuitOf = Callable[[Card], str]
@@ -49,6 +50,15 @@ class Trick(Record):
     @property
     def cards(self) -> list[Card]:
         return [p.card for p in self.plays]
+
+
+def plays_in_turn(setup: Setup, player: str, cards: list[Card]) -> list[Entry]:
+    """``Bartek: 2C 5C KC AC``: one card each, clockwise from the player named."""
+    out: list[Entry] = []
+    for c in cards:
+        out.append(Play(player, (c,)))
+        player = setup.left_of(player)
+    return out
 
 
 def show_tricks(lines: list[tuple[str, str]], tricks: list[Trick], current: Trick | None,

@@ -196,6 +196,23 @@ def read_hands(value: Any, setup: Setup, where: Where) -> dict[str, tuple[Card, 
     return out
 
 
+def check_hands(hands: dict[str, tuple[Card, ...]], setup: Setup, where: Where, size: int,
+                deck: tuple[Card, ...], seen: set[Card] | None = None) -> set[Card]:
+    """Every player holds ``size`` cards, all different and of the deck; returns them all."""
+    seen = set() if seen is None else seen
+    cards_of = frozenset(deck)
+    for p in setup.players:
+        cards = hands.get(p)
+        if cards is None or len(cards) != size:
+            raise where.err(f"hands.{p}", f"{size} cards for every player")
+        for c in cards:
+            if c in seen or c not in cards_of:
+                raise where.err(f"hands.{p}", f"different cards of the {len(deck)}-card deck "
+                                f"({c} twice or not in the deck)")
+            seen.add(c)
+    return seen
+
+
 def read_counts(value: Any, names: Sequence[str], where: Where, key: str,
                 resolve: Any = None) -> dict[str, int]:
     """A table name -> integer (``claimed``, outcome counts); names resolved by ``resolve``."""

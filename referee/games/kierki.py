@@ -9,9 +9,18 @@ from ..cards import DECK_52, GLYPH, SUIT_NAME, Card, parse_card_words, parse_sui
 from ..errors import IllegalEntry, NotationError, Violation
 from ..model import Deal, DealResult, Entry, Expect, Key, Pass, Play, Result, Setup, TableView
 from ..notation import parse_cards, split_actor
-from ..trick import show_tricks
+from ..trick import plays_in_turn, show_tricks
 from . import kierki_outcome as outcome
-from .base import GameRules, Option, Where, common_key, dump_common, read_cards, read_suit
+from .base import (
+    GameRules,
+    Option,
+    Where,
+    check_hands,
+    common_key,
+    dump_common,
+    read_cards,
+    read_suit,
+)
 from .kierki_play import DEALS, LOTTERY, NAMES, TRUMP_DEALS, DealState, kind, replay_deal
 
 RULES = (
@@ -77,7 +86,7 @@ class Kierki(GameRules):
         if got is not None:
             first = got[0]
             if key == "hands" and isinstance(first, Key):
-                self.check_hands(first.value, setup, where)
+                check_hands(first.value, setup, where, 13, DECK_52)
             return got
         if key == "trump":
             if n not in TRUMP_DEALS:
@@ -90,19 +99,6 @@ class Kierki(GameRules):
         if key == "turns":
             return self.read_turns(value, setup, where)
         raise where.err(key, "a key of a kierki deal")
-
-    def check_hands(self, hands: dict[str, tuple[Card, ...]], setup: Setup,
-                    where: Where) -> None:
-        seen: set[Card] = set()
-        for p in setup.players:
-            cards = hands.get(p)
-            if cards is None or len(cards) != 13:
-                raise where.err(f"hands.{p}", "13 cards for every player")
-            for c in cards:
-                if c in seen or c not in DECK_52:
-                    raise where.err(f"hands.{p}", f"52 different cards in all ({c} twice or "
-                                    "not in the deck)")
-                seen.add(c)
 
     def read_tricks(self, value: Any, setup: Setup, where: Where) -> list[Entry]:
         if not isinstance(value, list) or not all(isinstance(x, str) for x in value):
@@ -347,12 +343,7 @@ class Kierki(GameRules):
             if len(cards) != 1:
                 raise NotationError("one card per turn in the small lottery")
             return [Play(player, (cards[0],))]
-        out: list[Entry] = []
-        p = player
-        for c in cards:
-            out.append(Play(p, (c,)))
-            p = setup.left_of(p)
-        return out
+        return plays_in_turn(setup, player, cards)
 
     # -- explain ------------------------------------------------------------------------------
 

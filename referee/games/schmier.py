@@ -22,13 +22,12 @@ from ..model import (
     Exchange,
     Expect,
     Key,
-    Play,
     Result,
     Setup,
     TableView,
 )
 from ..notation import parse_cards, split_actor
-from ..trick import show_tricks
+from ..trick import plays_in_turn, show_tricks
 from . import schmier_file as sfile
 from .base import GameRules, Option, Where
 from .schmier_play import DealState, replay_deal
@@ -350,12 +349,7 @@ class SchmierRules(GameRules):
         if len(cards) > left:
             raise NotationError(f"only {left} card{'s' if left > 1 else ''} can go to this "
                                 "trick; enter the next trick from its leader")
-        out: list[Entry] = []
-        p = player
-        for c in cards:
-            out.append(Play(p, (c,)))
-            p = setup.left_of(p)
-        return out
+        return plays_in_turn(setup, player, cards)
 
     def typed_trump(self, words: list[str], player: str, exp: Expect) -> Entry:
         if len(words) != 2:

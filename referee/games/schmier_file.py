@@ -8,7 +8,7 @@ from ..cards import Card
 from ..errors import NotationError
 from ..model import Bid, Deal, Entry, Exchange, Key, Play, Setup
 from ..notation import resolve_player, split_actor
-from .base import Where, common_key, dump_common, read_cards, read_suit
+from .base import Where, check_hands, common_key, dump_common, read_cards, read_suit
 from .schmier_score import POINT_TEXT, team_name, teams_of
 
 if TYPE_CHECKING:
@@ -189,15 +189,7 @@ def check_cards(rules: SchmierRules, hands: dict[str, tuple[Card, ...]] | None,
         if stock is not None:
             raise where.err("stock", "the stock only together with every hand (hands)")
         return
-    for p in setup.players:
-        cards = hands.get(p)
-        if cards is None or len(cards) != 6:
-            raise where.err(f"hands.{p}", "6 cards for every player")
-        for c in cards:
-            if c in seen or c not in deck:
-                raise where.err(f"hands.{p}", f"different cards of the {len(deck)}-card deck "
-                                f"({c} twice or not in the deck)")
-            seen.add(c)
+    check_hands(hands, setup, where, 6, rules.variant.deck, seen)
     if stock is not None:
         for c in stock:
             if c in seen or c not in deck:
