@@ -10,7 +10,8 @@ import pytest
 from referee.session import Session
 
 SAMPLES = Path(__file__).resolve().parent.parent / "sample_games"
-CASES = sorted(SAMPLES.glob("*.expected.json"))
+HANDMADE = Path(__file__).resolve().parent / "handmade"  # small files written from the docs
+CASES = sorted(SAMPLES.glob("*.expected.json")) + sorted(HANDMADE.glob("*/*.expected.json"))
 
 
 def test_there_are_samples_of_kierki() -> None:
