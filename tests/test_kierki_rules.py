@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from referee.errors import IllegalEntry, NotationError
+from referee.errors import IllegalEntry, NotationError, SaveFileError
 from tests.helpers import (
     found,
     hands_toml,
@@ -274,3 +274,81 @@ def test_claimed_typed_after_the_deal_goes_to_that_deal() -> None:
     s.add("claimed = { Ala = -260 }")
     assert len(s.deals) == 1 and s.deals[0].key("claimed") == {"Ala": -260}
     assert s.result().violations == []
+
+
+# -- found by the hand-made save files (tests/handmade/kierki) ---------------------------------
+
+def test_the_joker_led_never_wins_the_trick() -> None:
+    # Bartek leads the joker: it has no suit; Ala's 5C is the highest card and she leads next
+    res = replay_text(deal('tricks = ["Bartek: JK 3C 4C 5C", "Ala: 6C 7C 8C 9C"]\n'))
+    assert found(res) == [(1, 1, "Bartek", "card-not-in-deck")]
+    assert res.state[0].tricks[0].winner == "Ala"
+
+
+def test_a_card_seen_twice_proves_no_revoke() -> None:
+    # Celina claims no clubs at trick 1; the 2C she shows at trick 2 was Bartek's
+    res = replay_text(deal('tricks = ["Bartek: 2C AD 4C 5C", "Ala: 6C 7C 2C 9C"]\n'))
+    assert found(res) == [(1, 2, "Celina", "card-duplicate")]
+
+
+def test_a_card_seen_twice_proves_no_forbidden_pass() -> None:
+    # Celina passes with clubs open at 7; the 8C she shows later is Bartek's card, played again
+    res = replay_text(lottery('"Darek: pass", "Ala: pass", "Bartek: 7C", "Celina: pass", '
+                              '"Darek: pass", "Ala: pass", "Bartek: 8C", "Celina: 8C"',
+                              hands=False))
+    assert [(v.turn, v.player, v.rule) for v in res.violations] == \
+        [(8, "Celina", "card-duplicate")]
+
+
+def test_cards_after_an_early_end_are_numbered_as_written() -> None:
+    # deal 5 ends when Celina takes the king of hearts at trick 2; the next line is trick 3
+    text = deal('tricks = ["Bartek: 8C JC 2C 5C", "Celina: KH 2H 5H 8H", "Celina: 3C 4C 6C 7C"]\n',
+                n=5, extra_head="[options]\nstop_when_penalties_gone = true\n")
+    res = replay_text(text)
+    assert found(res) == [(5, 3, p, "turn-order") for p in ("Celina", "Darek", "Ala", "Bartek")]
+
+
+def test_turns_after_the_lottery_ended_are_numbered_as_written() -> None:
+    from referee.games import get
+    from referee.games.kierki_playout import random_game
+    from referee.model import Deal, Pass, Play
+
+    setup, deals = random_game(5)
+    n = sum(1 for e in deals[-1].entries if isinstance(e, (Pass, Play)))
+    deals[-1] = Deal([*deals[-1].entries, Pass("Ala"), Pass("Bartek")])
+    res = get("kierki").replay(setup, deals)
+    assert [(v.turn, v.player, v.rule) for v in res.violations] == \
+        [(n + 1, "Ala", "turn-order"), (n + 2, "Bartek", "turn-order")]
+
+
+def test_outcome_total_robber_one_heart_is_not_a_queen_and_a_king() -> None:
+    # one trick (4 cards) cannot hold 1 heart, 2 queens and 3 jacks or kings: that is 5 cards
+    o = ('outcome = { tricks = { Ala = 1, Bartek = 12 }, hearts = { Ala = 1, Bartek = 12 }, '
+         'queens = { Ala = 2, Bartek = 2 }, jacks_kings = { Ala = 3, Bartek = 5 }, '
+         'king_of_hearts = "Bartek", trick_7 = "Bartek", last_trick = "Bartek" }\n')
+    assert rules_of(replay_text(deal(o, n=7))) == ["outcome-total"]
+
+
+def test_the_joker_played_on_a_suit_claims_nothing() -> None:
+    # Ala plays the joker on clubs, then shows 6C: only the joker is reported
+    res = replay_text(deal('tricks = ["Bartek: 2C 3C 4C JK", "Darek: 5C 6C 7C 8C"]\n'))
+    assert found(res) == [(1, 1, "Ala", "card-not-in-deck")]
+
+
+def test_a_deal_left_unfinished_counts_its_penalties_in_the_totals() -> None:
+    # deal 1 stops after trick 1 (Ala takes it); deal 2 follows: deal 1 is over, -20 for Ala
+    text = head() + ('\n[[deals]]\ntricks = ["Bartek: 2C 3C 4C 5C"]\n'
+                     '\n[[deals]]\noutcome = { hearts = { Bartek = 13 } }\n')
+    res = replay_text(text)
+    assert found(res) == [(1, None, None, "turn-order")]
+    assert res.deals[0].finished
+    assert res.totals == {"Ala": -20, "Bartek": -260, "Celina": 0, "Darek": 0}
+
+
+def test_trump_may_be_written_inside_the_outcome_of_a_trump_deal() -> None:
+    # SAVEFILE.md: outcome keys of deals 8-11 are "tricks (plus trump)"
+    res = replay_text(deal('outcome = { trump = "S", tricks = { Ala = 6, Darek = 7 } }\n', n=8))
+    assert res.violations == []
+    assert res.deals[-1].scores == {"Ala": 150, "Bartek": 0, "Celina": 0, "Darek": 175}
+    with pytest.raises(SaveFileError):
+        load_text(deal('outcome = { trump = "Z", tricks = { Ala = 13 } }\n', n=8))

@@ -189,8 +189,11 @@ class Kierki(GameRules):
             expected = setup.first_dealer if i == 0 else setup.left_of(states[-1].dealer)
             written = deal.key("dealer")
             st = replay_deal(setup, deal, n, written or expected, base, options)
+            abandoned = i + 1 < len(deals) and not st.finished and st.outcome is None
+            if abandoned:  # over all the same: it scores the penalties taken so far
+                st.finished = True
             self.after_entries(st, deal, expected, written, base)
-            if i + 1 < len(deals) and not st.finished:
+            if abandoned:
                 st.violations.append(Violation(n, None, None, "turn-order",
                                                f"deal {n} was left unfinished",
                                                at=base + len(deal.entries)))

@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from ..model import Setup
-from .base import Where, read_counts, read_name
+from .base import Where, read_counts, read_name, read_suit
 from .kierki_play import LOTTERY, TRUMP_DEALS
 
 COUNTS = {"tricks": (13, -20), "hearts": (13, -20), "queens": (4, -60),
@@ -32,6 +32,10 @@ def read_outcome(value: Any, setup: Setup, where: Where) -> dict[str, Any]:
     allowed = keys_for(number)
     out: dict[str, Any] = {}
     for k, v in value.items():
+        if k == "trump" and number in TRUMP_DEALS:
+            # SAVEFILE.md lists it with the outcome keys of deals 8-11 ("tricks (plus trump)")
+            out[k] = read_suit(v, where, "outcome.trump")
+            continue
         if k not in allowed:
             raise where.err(f"outcome.{k}", f"for deal {number} one of: {', '.join(allowed)}")
         if k in COUNTS:
@@ -70,7 +74,8 @@ def check_robber(o: dict[str, Any], players: tuple[str, ...]) -> list[str]:
     for p in players:
         t = o["tricks"].get(p, 0)
         h, q, jk = o["hearts"].get(p, 0), o["queens"].get(p, 0), o["jacks_kings"].get(p, 0)
-        least = h + max(0, q - min(1, h)) + max(0, jk - min(2, h))
+        # a heart may also be the queen (QH) or a jack or king (JH, KH), but one card once
+        least = h + q + jk - min(h, min(1, q) + min(2, jk))
         need = sum(1 for k in ("trick_7", "last_trick") if o[k] == p)
         if o["king_of_hearts"] == p and (h < 1 or jk < 1):
             out.append(f"{p} took the king of hearts but no heart or king")

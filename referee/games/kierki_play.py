@@ -21,6 +21,7 @@ NAMES = {1: "no tricks", 2: "no hearts", 3: "no queens", 4: "no jacks or kings",
          5: "no king of hearts", 6: "not the 7th or the last trick", 7: "all penalties at once",
          8: "trumps", 9: "trumps", 10: "trumps", 11: "trumps", 12: "the small lottery"}
 KH = Card(13, "H")
+DECK_SET = frozenset(DECK_52)
 
 
 def kind(n: int) -> str:
@@ -70,6 +71,12 @@ def penalties_gone(n: int, taken: set[Card]) -> bool:
     return False
 
 
+def proves(problem: tuple[str, str] | None) -> bool:
+    """Whether a card shown can prove a claim about its player's hand: not a card already
+    seen in this deal, nor one outside the deck (RULES.md: reported once, as that)."""
+    return problem is None or problem[0] == "card-not-held"
+
+
 class LotteryTurn(Record):
     """One turn of the small lottery: a card played, or a pass (card None)."""
 
@@ -115,6 +122,7 @@ class DealState:
     played: dict[str, int] = field(default_factory=dict)
     out: list[str] = field(default_factory=list)
     to_move: str = ""
+    late: int = 0  # cards or turns entered after the deal ended (numbered on from its end)
 
     def __post_init__(self) -> None:
         self.know = Knowledge(self.number, self.setup.players, DECK_52)
@@ -144,6 +152,8 @@ class DealState:
             return f"did not follow {suit} while holding {rest[-1]}"
         if kind == "heart-lead":
             return "led a heart: claims to hold only hearts"
+        if kind == "outside":
+            return "not a card of this deck: it sets no suit and cannot win"
         if kind == "heart-lead-held":
             return f"led a heart while holding {rest[-1]}"
         return str(kind)
@@ -175,8 +185,10 @@ class DealState:
 
     def play(self, player: str, c: Card, at: int) -> None:
         if self.finished:
+            # numbered as entered: the first line after the end is the next trick
             self.flag(at, "turn-order", f"deal {self.number} is over: {player} cannot play "
-                      f"{c}", player, len(self.tricks))
+                      f"{c}", player, len(self.tricks) + 1 + self.late // 4)
+            self.late += 1
             return
         t = self.current
         number = len(self.tricks) + 1
@@ -191,23 +203,31 @@ class DealState:
             self.flag(at, "turn-order", f"{player} played out of turn at trick {number}: "
                       f"{self.to_move} was to play", player, number)
         know = self.know
+        problem = None
         if c in know.seen or c not in know.deck or (
                 know.hands is not None and c not in know.hands[player]):
             problem = know.problem(player, c)
             if problem:
                 self.flag(at, problem[0], problem[1], player, number)
         plays = t.plays
-        if plays:
-            led = plays[0].card.suit
+        # a card outside the deck (the joker) has no suit: it neither sets the suit led nor
+        # says anything about its player's hand; the first real card sets the suit
+        real = [p for p in plays if p.card in DECK_SET]
+        if c not in DECK_SET:
+            self.notes[at] = ("outside",)
+        elif real:
+            led = real[0].card.suit
             if c.suit == led:
                 self.notes[at] = ("followed", led)
             else:
                 self.revoke_claim(player, led, number, at)
-        elif c.suit == "H" and self.number in HEARTS_LEAD:
+        elif c.suit == "H" and self.number in HEARTS_LEAD and not plays:
             self.hearts_lead(player, c, t, at)
         else:
             self.notes[at] = ("led",)
-        if know.claims[player] or know.hands is not None:
+        if not proves(problem):
+            pass  # a card seen twice, or not in the deck, tells nothing about the hand
+        elif know.claims[player] or know.hands is not None:
             for cl, card, shown in know.show(player, c, trick=number):
                 self.violations.append(know.violation(cl, card, shown, at))
         else:
@@ -256,8 +276,10 @@ class DealState:
     def close_trick(self, t: Trick) -> None:
         plays = t.plays
         trump = self.trump
-        w = plays[0]
-        for p in plays[1:]:
+        # a card outside the deck (the joker) has no suit: it never wins, nor sets the suit led
+        real = [p for p in plays if p.card in DECK_SET] or plays
+        w = real[0]
+        for p in real[1:]:
             c, b = p.card, w.card
             if (c.suit == b.suit and c.rank > b.rank) or (c.suit == trump and b.suit != trump):
                 w = p
@@ -274,8 +296,9 @@ class DealState:
 
     def why_won(self, t: Trick) -> str:
         """Why the trick's winner won, for ``explain``."""
-        best, why = winning_play(t.plays, self.trump)
-        return f"{t.plays[best].card} is {why}"
+        real = [p for p in t.plays if p.card in DECK_SET] or t.plays
+        best, why = winning_play(real, self.trump)
+        return f"{real[best].card} is {why}"
 
     # -- the small lottery --------------------------------------------------------------------
 
@@ -304,10 +327,11 @@ class DealState:
         return frozenset(out)
 
     def lottery_turn(self, player: str, c: Card | None, at: int) -> None:
-        number = len(self.turns) + 1
+        number = len(self.turns) + 1 + self.late
         if self.finished:
             self.flag(at, "turn-order", f"the small lottery is over: {player} has no turn",
                       player, turn=number)
+            self.late += 1
             return
         if player != self.to_move:
             rule = "lead-first" if number == 1 else "turn-order"
@@ -340,8 +364,9 @@ class DealState:
                               f"{GLYPH[c.suit]} row (playable now: "
                               f"{' '.join(sorted(str(x) for x in ok if x.suit == c.suit))})",
                               player, turn=number)
-            for cl, card, shown in self.know.show(player, c, turn=number):
-                self.violations.append(self.know.violation(cl, card, shown, at))
+            if proves(problem):
+                for cl, card, shown in self.know.show(player, c, turn=number):
+                    self.violations.append(self.know.violation(cl, card, shown, at))
             self.layout.setdefault(c.suit, set()).add(c.rank)
             self.played[player] += 1
             if self.played[player] == 13 and player not in self.out:
