@@ -186,6 +186,16 @@ def test_card_not_in_deck() -> None:
     assert refused(unseen([]), "Bartek: 5S") == "card-not-in-deck"
 
 
+def test_card_not_in_deck_in_a_beat_is_not_also_beat() -> None:
+    # RULES.md: a 2 in Kozel is card-not-in-deck; the play beats nothing (a face-up discard)
+    res = replay_text(unseen(["Bartek: 9D / Celina: 2D / Darek: ~6S / Ala: ~7S"]))
+    assert found(res) == [(1, 1, "Celina", "card-not-in-deck")]
+    assert res.expect.player == "Bartek"  # the lead still wins the trick
+    trump = replay_text(unseen(["Bartek: 9S / Celina: 2D / Darek: ~6S / Ala: ~7S"]))
+    assert found(trump) == [(1, 1, "Celina", "card-not-in-deck")]
+    assert trump.expect.player == "Bartek"
+
+
 def test_joker_word_is_a_card_not_in_deck_and_junk_is_unreadable() -> None:
     assert refused(unseen([]), "Bartek: JK") == "card-not-in-deck"
     with pytest.raises(NotationError):
@@ -201,6 +211,23 @@ def test_card_duplicate_across_tricks_hands_unseen() -> None:
 def test_card_duplicate_in_a_face_down_discard_that_was_seen() -> None:
     res = replay_text(unseen(["Bartek: 6S / Celina: ~6S"]))
     assert found(res) == [(1, 1, "Celina", "card-duplicate")]
+
+
+def test_card_duplicate_a_known_card_that_went_down_with_the_whole_hand() -> None:
+    # the pull gave 7H back to Bartek; he then laid his whole hand face down unseen, so 7H
+    # is in trick 1 (RULES.md: a card can be in play only once per deal)
+    pull = "Bartek: 7H / Celina pulls: 6D 7D 8D 9D / Darek: ~? ? ? ? / Ala: ~? ? ? ? / " \
+        "Bartek: ~? ? ? ?"
+    res = replay_text(unseen([pull, "Celina: 6S / Darek: ~? / Ala: ~? / Bartek: ~7H"]))
+    assert found(res) == [(1, 2, "Bartek", "card-duplicate")]
+    # not when the hand was not emptied (Ala's QH may still be in it) ...
+    t1 = "Bartek: 10H KH / Celina: AH 6D / Darek: ~7H 8C / Ala: ~? ?"
+    assert replay_text(known([t1, "Celina: JS / Darek: ~? / Ala: ~QH / Bartek: ~?"])
+                       ).violations == []
+    # ... nor when a later pull gave the whole hand back again
+    again = "Bartek: 7H / Darek pulls: 6D 7D 8D 9D / Ala: ~? ? ? ? / Bartek: ~? ? ? ? / " \
+        "Celina pulls: 6C 7C 8C 9C / Darek: ~6D 7D 8D 9D / Ala: ~? ? ? ? / Bartek: ~7H 8S 9S JS"
+    assert replay_text(unseen([again], trump="C")).violations == []
 
 
 def test_card_duplicate_in_the_keys() -> None:
@@ -401,6 +428,39 @@ def test_claimed_score() -> None:
     good = text.replace("Darek = 4", "Darek = 2")
     assert replay_text(good).violations == []
 
+
+
+def test_claimed_score_per_player() -> None:
+    # SAVEFILE.md: claimed is per player, or per team by any member; every player named
+    # whose claim differs is one claimed-score (CLI.md).
+    text = head("kozel") + '\n[[deals]]\noutcome = { points = { Ala = 70, Bartek = 50 } }\n' \
+        'claimed = { Ala = 0, Bartek = 2, Celina = 0, Darek = 4 }\n'
+    assert found(replay_text(text)) == [(1, None, "Darek", "claimed-score")]
+    both = text.replace("Bartek = 2", "Bartek = 4")
+    assert found(replay_text(both)) == [(1, None, "Bartek", "claimed-score"),
+                                        (1, None, "Darek", "claimed-score")]
+    good = text.replace("Darek = 4", "Darek = 2")
+    assert replay_text(good).violations == []
+    by_team = text.replace("claimed = { Ala = 0, Bartek = 2, Celina = 0, Darek = 4 }",
+                           'claimed = { "Ala & Celina" = 0, "Bartek & Darek" = 4 }')
+    assert found(replay_text(by_team)) == [(1, None, "Bartek & Darek", "claimed-score")]
+    again = load_text(text)
+    assert 'Darek = 4' in again.text() and 'Celina = 0' in again.text()
+
+
+def test_outcome_naming_nobody_at_the_table() -> None:
+    # RULES.md: an outcome must be possible: "named players and teams exist (outcome-total)".
+    for who in ("Zenon", '"Ala & Bartek"'):
+        text = head("kozel") + f'\n[[deals]]\noutcome = {{ points = {{ {who} = 60, Ala = 60 }} }}\n'
+        assert found(replay_text(text)) == [(1, None, None, "outcome-total")]
+
+
+def test_one_outcome_total_for_one_impossible_outcome() -> None:
+    text = head("kozel") + '\n[[deals]]\noutcome = { points = { Ala = 80, Bartek = 40 }, ' \
+        'tricks = { Ala = 10 } }\n'
+    res = replay_text(text)
+    assert found(res) == [(1, None, None, "outcome-total")]
+    assert "10 tricks" in res.violations[0].message and "no trick" in res.violations[0].message
 
 # -- the series -----------------------------------------------------------------------------
 

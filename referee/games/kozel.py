@@ -128,7 +128,7 @@ class Kozel(GameRules):
         if key == "outcome":
             return [Key("outcome", self.read_outcome(value, setup, where))]
         if key == "claimed":
-            return [Key("claimed", self.read_team_counts(value, setup, where, key))]
+            return [Key("claimed", self.read_claimed(value, setup, where))]
         if key == "note":
             return [Key("note", read_note(value, where))]
         raise where.err(key, "a key of a kozel game")
@@ -155,7 +155,9 @@ class Kozel(GameRules):
         return out
 
     def read_team_counts(self, value: Any, setup: Setup, where: Where,
-                         key: str) -> dict[str, int]:
+                         key: str, strangers: bool = False) -> dict[str, int]:
+        """team -> count. ``strangers``: a name not at this table is kept as written (an
+        outcome naming nobody at the table breaks `outcome-total`, RULES.md), else refused."""
         if not isinstance(value, dict):
             raise where.err(key, "a table of team (or any member) = number")
         out: dict[str, int] = {}
@@ -166,11 +168,44 @@ class Kozel(GameRules):
             try:
                 team = self.resolve_team(str(name), setup)
             except NotationError:
-                raise where.err(k, "a team (" + ", ".join(self.team_names(setup))
-                                + ") or one of its members") from None
+                if not strangers or not str(name).strip():
+                    raise where.err(k, "a team (" + ", ".join(self.team_names(setup))
+                                    + ") or one of its members") from None
+                team = str(name)
             if team in out:
                 raise where.err(k, f"{team} named once")
             out[team] = n
+        return out
+
+    def read_claimed(self, value: Any, setup: Setup, where: Where) -> dict[str, int]:
+        """The loss points the table wrote down: per team (by its name or any one member),
+        or per player (SAVEFILE.md). A team named once is kept under the team's name; the
+        members of a team named one by one are kept under their own names, so that each
+        claim that differs is its own `claimed-score` (CLI.md)."""
+        if not isinstance(value, dict):
+            raise where.err("claimed", "a table of team (or player) = loss points")
+        names = self.team_names(setup)
+        got: list[tuple[str, str, int]] = []  # (as written: team or player, team, number)
+        for name, n in value.items():
+            k = f"claimed.{name}"
+            if isinstance(n, bool) or not isinstance(n, int) or n < 0 or n > 1000:
+                raise where.err(k, "a whole number, 0 or more")
+            try:
+                team = self.resolve_team(str(name), setup)
+            except NotationError:
+                raise where.err(k, "a team (" + ", ".join(names)
+                                + "), one of its members or a player") from None
+            who = team
+            if str(name).strip().casefold() != team.casefold():
+                who = resolve_player(str(name), setup.players, "player or team")
+            got.append((who, team, n))
+        per_team = {t: sum(1 for _, tt, _ in got if tt == t) for t in names}
+        out: dict[str, int] = {}
+        for (who, team, n), name in zip(got, value, strict=True):
+            store = team if per_team[team] == 1 else who
+            if store in out:
+                raise where.err(f"claimed.{name}", f"{store} named once")
+            out[store] = n
         return out
 
     def read_outcome(self, value: Any, setup: Setup, where: Where) -> dict[str, dict[str, int]]:
@@ -181,7 +216,7 @@ class Kozel(GameRules):
         for k, v in value.items():
             if k not in ("points", "tricks"):
                 raise where.err(f"outcome.{k}", "points or tricks")
-            out[k] = self.read_team_counts(v, setup, where, f"outcome.{k}")
+            out[k] = self.read_team_counts(v, setup, where, f"outcome.{k}", strangers=True)
         return out
 
     def read_tricks(self, value: Any, setup: Setup, where: Where) -> list[Entry]:
@@ -296,11 +331,12 @@ class Kozel(GameRules):
                     s.totals[t] += loss[t]
                 if g.claimed is not None:
                     at = g.key_at.get("claimed", base)
-                    for team, v in g.claimed.items():
+                    for who, v in g.claimed.items():
+                        team = who if who in names else names[setup.seat(who) % 2]
                         got = row.scores.get(team, 0)
                         if v != got:
-                            g.flag(at, "claimed-score", f"{team}: claimed {v}, computed {got}",
-                                   team)
+                            g.flag(at, "claimed-score", f"{who}: claimed {v}, computed {got}",
+                                   who)
                 if max(s.totals) >= GOAT:
                     s.complete = True
                     goat = 0 if s.totals[0] >= GOAT else 1

@@ -104,7 +104,8 @@ def suit_text(s: str | None) -> str:
 class Place:
     """Where a card is: 'hand' (of ``player``, certainly), 'maybe' (in ``player``'s hand or
     discarded face down by them), 'stock' (at ``index``; -1: somewhere in the deck), 'trick'
-    (played at trick ``index`` by ``player``)."""
+    (played at trick ``index`` by ``player``), 'down' (certainly discarded unseen by
+    ``player`` at trick ``index``: it was in the hand that play emptied)."""
 
     kind: str
     player: str | None = None
@@ -172,6 +173,9 @@ class CardBook:
         if pl.kind == "trick":
             return "card-duplicate", f"{c} was already played by {pl.player} at trick " \
                 f"{pl.index}"
+        if pl.kind == "down":
+            return "card-duplicate", f"{c} went face down at trick {pl.index}: {pl.player} " \
+                f"held it and discarded their whole hand there"
         if pl.kind == "hand":
             if pl.player == p:
                 return None
@@ -220,13 +224,17 @@ class CardBook:
             self.places[c] = Place("trick", p, trick)
         blind = sum(1 for c in cards if c is None)
         if blind:
-            if self.known[p]:
-                # some known cards may have gone face down: which ones is not known
-                for c in self.known[p]:
-                    self.places[c] = Place("maybe", p)
-                    self.maybe[p].add(c)
-                self.known[p].clear()
             self.size[p] = max(0, self.size[p] - blind)
+            if self.known[p]:
+                # some known cards may have gone face down: which ones is not known, unless
+                # the play emptied the hand: then every one of them is in this trick
+                for c in self.known[p]:
+                    if self.size[p] == 0:
+                        self.places[c] = Place("down", p, trick)
+                    else:
+                        self.places[c] = Place("maybe", p)
+                        self.maybe[p].add(c)
+                self.known[p].clear()
         return found
 
     def _remove(self, p: str, c: Card) -> None:
@@ -248,8 +256,13 @@ class CardBook:
                 self.places[c] = Place("maybe", p)
                 self.maybe[p].add(c)
 
-    def give_back(self, p: str, cards: Sequence[Card | None]) -> None:
-        """A pull cancelled ``p``'s play: the cards go back to the hand."""
+    def give_back(self, p: str, cards: Sequence[Card | None], trick: int = 0) -> None:
+        """A pull cancelled ``p``'s play (at trick ``trick``): the cards go back to the
+        hand, the known cards it took face down included."""
+        for back, was in list(self.places.items()):
+            if was.kind == "down" and was.player == p and was.index == trick:
+                self.places[back] = Place("hand", p)
+                self.known[p].add(back)
         for c in cards:
             self.size[p] += 1
             if c is not None and c in DECK:

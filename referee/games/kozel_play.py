@@ -257,11 +257,17 @@ class Game:
             target = t.winning.cards
             shown = [c for c in rec.cards if c is not None]
             m = matching(shown, target, self.trump)
-            if count_ok and all(j is not None for j in m):
+            strange = [c for c in shown if c not in DECK]
+            if count_ok and not strange and all(j is not None for j in m):
                 rec.kind = "beat"
                 rec.pairs = [(c, target[j]) for c, j in zip(shown, m, strict=True)
                              if j is not None]
                 t.winning = rec
+            elif strange:
+                # card-not-in-deck only (as a wrong count is play-count only): a card that
+                # is not in the game beats nothing, so the play counts as a discard
+                rec.kind = "no-beat"
+                rec.why = f"{cards_text(strange)} is not in the 36-card deck"
             else:
                 rec.kind = "no-beat"
                 rec.why = why_not(shown, target, self.trump, m)
@@ -278,7 +284,7 @@ class Game:
                                                            else None)
         for r in t.attempt:
             r.cancelled_by = p
-            self.book.give_back(r.player, r.cards)
+            self.book.give_back(r.player, r.cards, t.number)
         cards = [c for c in rec.cards if c is not None]
         suits = {c.suit for c in cards}
         if self.pull_option == "off":
@@ -347,22 +353,29 @@ class Game:
         names = self.team_names()
         pts, trs = self.table_points()
         at = self.key_at.get("outcome", -1)
+        problems: list[str] = []
         if self.outcome is not None:
+            strangers = sorted({k for counts in self.outcome.values() for k in counts
+                                if k not in names})
+            if strangers:
+                problems.append(f"{', '.join(strangers)}: no such player or team at this "
+                                f"table ({names[0]}, {names[1]})")
             if pts is None:
                 if not self.actions or not self.over or any(self.blind):
-                    self.flag(at, "outcome-total", f"game {self.number}: the outcome needs the "
-                              "card points of each team (points)", None)
+                    problems.append("the outcome needs the card points of each team (points)")
                 elif trs is not None and trs != self.won:
-                    self.flag(at, "outcome-total", f"game {self.number}: the tricks were "
-                              f"{self.won[0]}-{self.won[1]}, not {trs[0]}-{trs[1]}", None)
-                if not self.actions:
-                    return
+                    problems.append(f"the tricks were {self.won[0]}-{self.won[1]}, not "
+                                    f"{trs[0]}-{trs[1]}")
             else:
                 done = self.over
-                problems = check_points(pts, trs, self.known, self.unseen_cards(),
-                                        self.blind if done else None, self.won, done, names)
-                for msg in problems:
-                    self.flag(at, "outcome-total", f"game {self.number}: {msg}", None)
+                problems += check_points(pts, trs, self.known, self.unseen_cards(),
+                                         self.blind if done else None, self.won, done, names)
+            if problems:
+                # one outcome, one violation (every reason in its message)
+                self.flag(at, "outcome-total", f"game {self.number}: " + "; ".join(problems),
+                          None)
+            if pts is None and not self.actions:
+                return
         if self.over:
             self.trick_counts = (self.won[0], self.won[1])
             if not any(self.blind):
