@@ -352,3 +352,11 @@ def test_trump_may_be_written_inside_the_outcome_of_a_trump_deal() -> None:
     assert res.deals[-1].scores == {"Ala": 150, "Bartek": 0, "Celina": 0, "Darek": 175}
     with pytest.raises(SaveFileError):
         load_text(deal('outcome = { trump = "Z", tricks = { Ala = 13 } }\n', n=8))
+
+
+def test_outcome_naming_a_player_not_at_the_table_is_outcome_total() -> None:
+    res = replay_text(deal('outcome = { king_of_hearts = "Zenon" }\n', n=5))
+    assert rules_of(res) == ["outcome-total"]
+    res = replay_text(deal("outcome = { tricks = { Ala = 12, Zenon = 1 } }\n"))
+    assert rules_of(res) == ["outcome-total"]
+    assert res.deals[-1].scores == {"Ala": -240, "Bartek": 0, "Celina": 0, "Darek": 0}

@@ -4,8 +4,10 @@ from __future__ import annotations
 
 from typing import Any
 
+from ..errors import NotationError
 from ..model import Setup
-from .base import Where, read_counts, read_name, read_suit
+from ..notation import resolve_player
+from .base import Where, read_counts, read_suit
 from .kierki_play import LOTTERY, TRUMP_DEALS
 
 COUNTS = {"tricks": (13, -20), "hearts": (13, -20), "queens": (4, -60),
@@ -38,20 +40,49 @@ def read_outcome(value: Any, setup: Setup, where: Where) -> dict[str, Any]:
             continue
         if k not in allowed:
             raise where.err(f"outcome.{k}", f"for deal {number} one of: {', '.join(allowed)}")
+        # a name that is not seated is kept as written: the outcome is then impossible
+        # (outcome-total, RULES.md), which replay reports instead of refusing the file
         if k in COUNTS:
-            counts = read_counts(v, setup.players, where, f"outcome.{k}")
+            counts = read_counts(v, setup.players, where, f"outcome.{k}", resolve=_as_written(
+                setup))
             for name, n in counts.items():
                 if n < 0:
                     raise where.err(f"outcome.{k}.{name}", "a count of 0 or more")
             out[k] = counts
         else:
-            out[k] = read_name(v, setup, where, f"outcome.{k}")
+            if not isinstance(v, str):
+                raise where.err(f"outcome.{k}", "a player's name (a string)")
+            out[k] = _as_written(setup)(v)
     return out
+
+
+def _as_written(setup: Setup) -> Any:
+    def resolve(name: str) -> str:
+        try:
+            return resolve_player(name, setup.players)
+        except NotationError:
+            return name
+
+    return resolve
+
+
+def unseated(outcome: dict[str, Any], players: tuple[str, ...]) -> list[str]:
+    """Names in the outcome that are not at the table, in the order written."""
+    names: list[str] = []
+    for k, v in outcome.items():
+        if k == "trump":
+            continue
+        for name in (list(v) if isinstance(v, dict) else [v]):
+            if name not in players and name not in names:
+                names.append(name)
+    return names
 
 
 def check(number: int, outcome: dict[str, Any], players: tuple[str, ...]) -> list[str]:
     """Why this outcome cannot have happened (empty when it is possible)."""
-    problems = []
+    problems = [f"{name!r} is not at this table" for name in unseated(outcome, players)]
+    if problems:
+        return problems
     for k in keys_for(number):
         if k in COUNTS:
             total = sum(outcome.get(k, {}).values())
@@ -93,12 +124,12 @@ def score(number: int, outcome: dict[str, Any], players: tuple[str, ...]) -> dic
         if k in COUNTS:
             per = 25 if number in TRUMP_DEALS else COUNTS[k][1]
             for p, n in outcome.get(k, {}).items():
-                s[p] += per * n
-        elif k in NAMES and k in outcome:
+                if p in s:
+                    s[p] += per * n
+        elif k in NAMES and outcome.get(k) in s:
             s[outcome[k]] += NAMES[k]
     if number == LOTTERY:
-        if "first_out" in outcome:
-            s[outcome["first_out"]] += 800
-        if "second_out" in outcome:
-            s[outcome["second_out"]] += 500
+        for k, points in (("first_out", 800), ("second_out", 500)):
+            if outcome.get(k) in s:
+                s[outcome[k]] += points
     return s
