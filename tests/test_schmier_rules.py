@@ -319,8 +319,14 @@ def test_outcome_total_needs_every_trump_point() -> None:
 
 
 def test_outcome_names_a_seated_team() -> None:
+    # RULES.md: an outcome must be possible, "named players and teams exist (outcome-total)"
+    full = ('low = "Bartek", right_bauer = "Celina", left_bauer = "Darek", joker = "Ewa", '
+            'game = "Filip"')
+    res = replay_text(game(BIDS + f'trump = "H"\noutcome = {{ high = "Zed", {full} }}\n'))
+    assert found(res) == [(1, None, None, "outcome-total")]
+    assert res.deals[0].extra["points"]["high"] is None
     with pytest.raises(SaveFileError):
-        replay_text(game(BIDS + 'trump = "H"\noutcome = { high = "Zed" }\n'))
+        replay_text(game(BIDS + 'trump = "H"\noutcome = { high = 3 }\n'))
 
 
 def test_claimed_score_by_team_member() -> None:
@@ -330,8 +336,14 @@ def test_claimed_score_by_team_member() -> None:
     assert res.violations == []
     res = replay_text(game(d + 'claimed = { Darek = 2, Ewa = 3 }\n'))
     assert found(res) == [(1, None, "Bartek & Ewa", "claimed-score")]
+    # a sheet may give every player their team's score: the members must agree
+    res = replay_text(game(d + 'claimed = { Ala = 2, Bartek = -3, Celina = 2, Darek = 2, '
+                               'Ewa = -3, Filip = 2 }\n'))
+    assert res.violations == []
+    res = replay_text(game(d + 'claimed = { Ala = 2, Darek = 2, Bartek = 3, Ewa = 3 }\n'))
+    assert found(res) == [(1, None, "Bartek & Ewa", "claimed-score")]
     with pytest.raises(SaveFileError):
-        replay_text(game(d + 'claimed = { Darek = 2, Ala = 2 }\n'))
+        replay_text(game(d + 'claimed = { Darek = 2, Ala = 3 }\n'))
 
 
 # -- the end of the game ----------------------------------------------------------------------

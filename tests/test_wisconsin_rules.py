@@ -119,6 +119,26 @@ def test_turn_order_play_out_of_turn_refused() -> None:
     assert refused(game(hands() + BIDS + tricks("Bartek: KH")), "Darek: 7H") == "turn-order"
 
 
+def test_turn_order_recorded_bid_out_of_turn_still_counts() -> None:
+    # Celina bid before Bartek; everyone still bid once, so Bartek's 2 stands and he leads
+    res = replay_text(game('dealer = "Ala"\nbids = ["Celina: pass", "Darek: pass", "Ala: pass", '
+                           '"Bartek: 2"]\n' + tricks("Bartek: AH 7H 8H 9H")))
+    assert found(res) == [(1, None, "Celina", "turn-order")]
+    assert res.deals[0].extra["bidder"] == "Bartek"
+    # a second bid by one player is ignored
+    res = replay_text(game('dealer = "Ala"\nbids = ["Bartek: 2", "Bartek: 3", "Celina: pass", '
+                           '"Darek: pass", "Ala: pass"]\n'))
+    assert found(res) == [(1, None, "Bartek", "turn-order")]
+    assert res.deals[0].extra["bid"] == 2
+
+
+def test_kitty_written_with_kitty_view_0_is_exchange_count() -> None:
+    res = replay_text(game(BIDS + 'kitty = "9C QH"\ndiscards = { Bartek = "7D 8D" }\n'))
+    assert found(res) == [(1, None, "Bartek", "exchange-count")]
+    res = replay_text(game(BIDS + 'discards = { Bartek = "7D" }\n'))
+    assert found(res) == [(1, None, "Bartek", "exchange-count")]
+
+
 def test_bid_range_counts_as_pass() -> None:
     res = replay_text(game('bids = ["Bartek: 5", "Celina: 2", "Darek: pass", "Ala: pass"]\n'
                            + tricks("Celina: AS")))

@@ -48,8 +48,10 @@ def read_claimed(value: Any, setup: Setup, where: Where) -> dict[str, int]:
         if isinstance(n, bool) or not isinstance(n, int):
             raise where.err(key, "a whole number")
         team = read_team(name, setup, where, key)
-        if team in out:
-            raise where.err(key, f"each team once ({team} is already named)")
+        if team in out and out[team] != n:
+            # A sheet may give every player their team's score; the members must agree.
+            raise where.err(key, f"the score of {team} once ({team} is already named "
+                                 f"with {out[team]})")
         out[team] = n
     return out
 
@@ -122,7 +124,12 @@ def read_outcome(rules: SchmierRules, value: Any, setup: Setup,
     for k, v in value.items():
         if k not in points:
             raise where.err(f"outcome.{k}", "one of " + ", ".join(points))
-        out[k] = read_team(v, setup, where, f"outcome.{k}")
+        if not isinstance(v, str) or not v.strip():
+            raise where.err(f"outcome.{k}", "a team, named by any member "
+                                            f"({', '.join(setup.players)})")
+        # A name nobody at the table answers to is kept as written: the replay reports it
+        # as `outcome-total` (RULES.md: "named players and teams exist").
+        out[k] = resolve_team(v, setup) or v.strip()
     return {k: out[k] for k in points if k in out}
 
 

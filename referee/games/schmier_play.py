@@ -177,15 +177,18 @@ class DealState:
             return
         order = self.bid_order()
         expected = order[self.bid_turn]
+        done = {b.player for b in self.bids}
         if e.player != expected:
-            if e.player in order[:self.bid_turn]:
+            if e.player in done:
                 self.flag(at, "turn-order", f"{e.player} already had a turn to bid; {expected} "
                           "was to bid", e.player)
                 return
+            # A recorded bid out of turn still happened: it counts, and the turn goes on
+            # clockwise from it to the next player who has not bid (each bids exactly once).
             self.flag(at, "turn-order", f"{e.player} bid out of turn: {expected} was to bid",
                       e.player)
             self.bid_turn = order.index(e.player)
-        self.bid_turn += 1
+        done.add(e.player)
         counted: int | None = None
         lo, hi = self.v.bid_min, self.v.bid_max
         if e.value is None:
@@ -205,9 +208,12 @@ class DealState:
                                                  if e.value == hi else "")
         self.bids.append(BidRec(e.player, e.value, counted, at))
         self.finish_at = at
-        if self.high == hi or self.bid_turn >= self.seats:
+        if self.high == hi or len(done) >= self.seats:
             self.close_bidding(at)
         else:
+            self.bid_turn = next(j for j in ((self.bid_turn + k) % self.seats
+                                             for k in range(1, self.seats + 1))
+                                 if order[j] not in done)
             self.to_move = order[self.bid_turn]
 
     def close_bidding(self, at: int) -> None:
@@ -283,6 +289,11 @@ class DealState:
         if self.phase == "trump":
             self.flag(at, "trump-named", f"{self.bidder} must name trump before the exchange",
                       self.bidder)
+            self.phase = "exchange"
+            self.ex_pos = 0
+        if self.phase == "play" and self.v.kitty and self.kitty_view == 0 \
+                and not self.tricks and self.current is None and not self.exchanges:
+            # kitty_view 0: a recorded take or discard is a wrong count, not a wrong turn.
             self.phase = "exchange"
             self.ex_pos = 0
         if self.phase != "exchange":
@@ -433,8 +444,13 @@ class DealState:
         if self.v.named_trump and self.trump is None:
             self.flag(at, "trump-named", f"{self.bidder} won the bidding but no trump is "
                       "written", self.bidder)
+        unknown = {k: t for k, t in out.items() if t not in self.teams}
+        for k, t in unknown.items():
+            self.flag(at, "outcome-total", f"{k.replace('_', ' ')}: {t} is no player or team "
+                      f"at this table ({', '.join(self.teams)})", None)
+        out = {k: t for k, t in out.items() if k not in unknown}
         for k in self.v.always:
-            if out.get(k) is None:
+            if out.get(k) is None and k not in unknown:
                 self.flag(at, "outcome-total", f"every deal awards {k.replace('_', ' ')}: the "
                           "outcome names no team for it", None)
         if self.trump is None and self.trump_written is not None:
