@@ -184,6 +184,26 @@ def test_stock_card_placed_twice_is_a_duplicate() -> None:
     assert rules_of(res) == [("stock-order", 2), ("card-duplicate", 3)]
 
 
+def test_stock_with_a_card_not_in_the_deck_is_a_violation_when_drawn() -> None:
+    # RULES.md, "A recorded game": a well-formed card that is not in the deck is a violation
+    # card-not-in-deck (exit 1), not an unreadable file; a card written twice in the stock is
+    # a card-duplicate when it is drawn the second time.
+    stock = stock_text().split()
+    bad = [stock[0], "KH", stock[2], stock[0], *stock[4:]]
+    body = f'[[deals]]\nstock = "{" ".join(bad)}"\nturns = ["0,0", "0,1", "1,1", "1,0"]\n'
+    res = replay(body)
+    assert rules_of(res) == [("card-not-in-deck", 2), ("card-duplicate", 4)]
+    assert games(res)[0].piles[(0, 1)] == [c("KH")]
+
+
+def test_dealer_key_is_read_and_written() -> None:
+    # SAVEFILE.md lists dealer among the common keys of a deal: the one player may be named.
+    setup, deals = load('[[deals]]\ndealer = "Ala"\nturns = ["7H 0,0"]\n')
+    res = RULES.replay(setup, deals)
+    assert res.ok and res.deals[0].extra["turns"] == 1
+    assert RULES.dump_deal(deals[0], setup) == {"dealer": "Ala", "turns": ["7H 0,0"]}
+
+
 def test_turn_after_the_end_and_unfinished_game() -> None:
     lost = ["5D 0,0", "8C 0,1", "AD 0,1", "8D -1,0", "AS -2,0", "9H -2,0", "6D 0,2", "2H 1,2",
             "7D 0,3", "10D -1,3", "8H 1,1"]
@@ -380,7 +400,8 @@ def test_table_view_grid_and_lines() -> None:
     ('[[deals]]\nturns = ["7H on 9D"]\n', "turns[1]"),
     ('[[deals]]\nturns = "7H 0,0"\n', "turns"),
     ('[[deals]]\nstock = "7H 8H"\n', "stock"),
-    ('[[deals]]\ndealer = "Ala"\n', "dealer"),
+    ('[[deals]]\ndealer = "Bob"\n', "dealer"),
+    ('[[deals]]\nstock = "KH KH"\n', "stock"),
     ('[[deals]]\nclaimed = { Bob = 3 }\n', "claimed.Bob"),
 ])
 def test_load_errors_name_file_deal_and_key(body: str, key: str) -> None:
