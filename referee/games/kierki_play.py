@@ -71,6 +71,10 @@ def penalties_gone(n: int, taken: set[Card]) -> bool:
     return False
 
 
+LED = ("led",)
+FOLLOWED = {s: ("followed", s) for s in ("S", "H", "D", "C")}
+
+
 def proves(problem: tuple[str, str] | None) -> bool:
     """Whether a card shown can prove a claim about its player's hand: not a card already
     seen in this deal, nor one outside the deck (RULES.md: reported once, as that)."""
@@ -117,6 +121,7 @@ class DealState:
     note: str | None = None
     notes: dict[int, tuple[Any, ...]] = field(default_factory=dict)  # entry index -> why
     nxt: dict[str, str] = field(default_factory=dict)
+    led: str | None = None  # the suit led in the trick on the table (its first real card)
     turns: list[LotteryTurn] = field(default_factory=list)
     layout: dict[str, set[int]] = field(default_factory=dict)
     played: dict[str, int] = field(default_factory=dict)
@@ -210,22 +215,25 @@ class DealState:
             if problem:
                 self.flag(at, problem[0], problem[1], player, number)
         plays = t.plays
+        if not plays:
+            self.led = None
         # a card outside the deck (the joker) has no suit: it neither sets the suit led nor
         # says anything about its player's hand; the first real card sets the suit
-        real = [p for p in plays if p.card in DECK_SET]
+        led = self.led
         if c not in DECK_SET:
             self.notes[at] = ("outside",)
-        elif real:
-            led = real[0].card.suit
+        elif led is not None:
             if c.suit == led:
-                self.notes[at] = ("followed", led)
+                self.notes[at] = FOLLOWED[led]
             else:
                 self.revoke_claim(player, led, number, at)
-        elif c.suit == "H" and self.number in HEARTS_LEAD and not plays:
-            self.hearts_lead(player, c, t, at)
         else:
-            self.notes[at] = ("led",)
-        if not proves(problem):
+            self.led = c.suit
+            if c.suit == "H" and self.number in HEARTS_LEAD and not plays:
+                self.hearts_lead(player, c, t, at)
+            else:
+                self.notes[at] = LED
+        if problem is not None and problem[0] != "card-not-held":
             pass  # a card seen twice, or not in the deck, tells nothing about the hand
         elif know.claims[player] or know.hands is not None:
             for cl, card, shown in know.show(player, c, trick=number):
