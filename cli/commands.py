@@ -209,12 +209,8 @@ def score(file: FileArg, as_json: JsonOpt = False, ascii_only: AsciiOpt = False,
         _json(doc)
         raise typer.Exit(0 if res.ok else 1)
     render, con, a = _out(ascii_only)
-    con.print(render.score_table(res, a))
-    w = render.winner_line(res)
-    if w is not None:
-        con.print(w)
-    for line in render.violations(res, a):
-        con.print(line)
+    for thing in render.sheet(res, a):
+        con.print(thing)
     if other is not None:
         text = ", ".join(option or [])
         con.print()
@@ -286,12 +282,8 @@ def replay(file: FileArg, as_json: JsonOpt = False, ascii_only: AsciiOpt = False
                 input("  [Enter] next deal ")
             except EOFError:
                 break
-    con.print(render.score_table(res, a))
-    w = render.winner_line(res)
-    if w is not None:
-        con.print(w)
-    for line in render.violations(res, a):
-        con.print(line)
+    for thing in render.sheet(res, a):
+        con.print(thing)
     if res.ok:
         con.print("no violations")
     raise typer.Exit(0 if res.ok else 1)

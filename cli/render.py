@@ -152,6 +152,16 @@ def _game_title(res: Result) -> str:
         return res.setup.game
 
 
+def sheet(res: Result, ascii_only: bool = False) -> list[Any]:
+    """The score sheet, the winner once there is one, and the violations, to print."""
+    out: list[Any] = [score_table(res, ascii_only)]
+    w = winner_line(res)
+    if w is not None:
+        out.append(w)
+    out.extend(violations(res, ascii_only))
+    return out
+
+
 def winner_line(res: Result) -> Text | None:
     if res.winner is None:
         if res.complete:

@@ -67,3 +67,15 @@ def found(res: Result) -> list[tuple[Any, ...]]:
 
 def rules_of(res: Result) -> list[str]:
     return [v.rule for v in res.violations]
+
+
+def cli_run(*args: str) -> tuple[int, str, str]:
+    """Run the command line in-process: exit code, stdout, stderr."""
+    from typer.testing import CliRunner
+
+    from cli.app import app
+
+    r = CliRunner().invoke(app, list(args))
+    if r.exception and not isinstance(r.exception, SystemExit):
+        raise r.exception
+    return r.exit_code, r.stdout, r.stderr

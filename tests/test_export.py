@@ -9,19 +9,13 @@ import shutil
 from pathlib import Path
 
 import pytest
-from typer.testing import CliRunner
 
-from cli.app import app
+from tests.helpers import cli_run
 
 SAMPLES = Path(__file__).resolve().parent.parent / "sample_games"
-runner = CliRunner()
 
 
-def run(*args: str) -> tuple[int, str, str]:
-    r = runner.invoke(app, list(args))
-    if r.exception and not isinstance(r.exception, SystemExit):
-        raise r.exception
-    return r.exit_code, r.stdout, r.stderr
+run = cli_run
 
 
 def expected(name: str) -> dict[str, object]:

@@ -13,16 +13,12 @@ from referee import edit
 from referee.errors import NotationError
 from referee.model import Bid, Exchange, Key, Pass, Place, Play, Pull
 from referee.session import Session
+from tests.helpers import cli_run
 
 SAMPLES = Path(__file__).resolve().parent.parent / "sample_games"
+
 runner = CliRunner()
-
-
-def run(*args: str) -> tuple[int, str, str]:
-    r = runner.invoke(app, list(args))
-    if r.exception and not isinstance(r.exception, SystemExit):
-        raise r.exception
-    return r.exit_code, r.stdout, r.stderr
+run = cli_run
 
 
 def copy(tmp_path: Path, name: str) -> Path:
