@@ -240,18 +240,15 @@ class Table:
 
     def over(self, res: Any) -> bool:
         """Nothing more can be entered (a series, like Foursquare's, can always go on)."""
-        ask = getattr(type(self.s), "over", None)
-        return bool(ask(res)) if callable(ask) else bool(res.complete)
+        from referee.session import Session
+
+        return Session.over(res)
 
     def game_over(self, res: Any) -> None:
         from cli import render
 
-        self.rich(render.score_table(res, self.ascii))
-        w = render.winner_line(res)
-        if w is not None:
-            self.rich(w)
-        for line in render.violations(res, self.ascii):
-            self.rich(line)
+        for thing in render.sheet(res, self.ascii):
+            self.rich(thing)
         self.bye()
 
     # -- commands ----------------------------------------------------------------------------
@@ -291,12 +288,8 @@ class Table:
         from cli import render
 
         res = self.s.result()
-        self.rich(render.score_table(res, self.ascii))
-        w = render.winner_line(res)
-        if w is not None:
-            self.rich(w)
-        for line in render.violations(res, self.ascii):
-            self.rich(line)
+        for thing in render.sheet(res, self.ascii):
+            self.rich(thing)
 
     def undo(self, n: int) -> None:
         """Take back ``n`` entries; the dealer key a new deal opened with does not count."""
