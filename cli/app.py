@@ -1,10 +1,11 @@
 """The entry point and the single error boundary (exceptions -> one line and an exit code).
 
 The Typer app and its commands are in ``cli.commands`` (``cli.app.app`` still names the app).
-``referee play [FILE] [--ascii]``, the table mode, is dispatched here directly: typer is not
-even imported for it (typer 0.29 also builds pydantic adapters for every parameter when it
-dispatches: together ~0.1 s, most of the table mode's start-up). Every other form, ``--help``
-included, goes through typer.
+``referee play [FILE] [--ascii]``, the table mode, and the plain forms of the commands that
+only read a file (``score``, ``status``, ``replay`` with ``--json`` / ``--ascii``) are
+dispatched here directly: typer is not even imported for them (its import and its
+building of every command's parameters cost more than the work of these commands). Every
+other form, ``--help`` included, goes through typer.
 """
 
 from __future__ import annotations
@@ -65,9 +66,34 @@ def _fast_play(args: list[str]) -> int | None:
     return code
 
 
+VIEW_FLAGS = {"status": ("--json", "--ascii"), "score": ("--json", "--ascii"),
+              "replay": ("--json", "--ascii")}
+
+
+def _fast_view(args: list[str]) -> int | None:
+    """``referee score|status|replay FILE [--json] [--ascii]``: commands that only read a file
+    run without typer (the same ``cli.views`` functions, behind the same boundary). Any
+    other form goes through typer as usual."""
+    if not args or args[0] not in VIEW_FLAGS:
+        return None
+    flags = [a for a in args[1:] if a.startswith("-")]
+    rest = [a for a in args[1:] if not a.startswith("-")]
+    if len(rest) != 1 or not rest[0] or any(f not in VIEW_FLAGS[args[0]] for f in flags):
+        return None
+    from cli import views
+
+    view = getattr(views, args[0])
+    code: int = guarded(view)(Path(rest[0]), as_json="--json" in flags,
+                              ascii_only="--ascii" in flags)
+    return code
+
+
 def main(argv: list[str] | None = None) -> None:
     try:
-        code = _fast_play(sys.argv[1:] if argv is None else argv)
+        args = sys.argv[1:] if argv is None else argv
+        code = _fast_play(args)
+        if code is None:
+            code = _fast_view(args)
         if code is not None:
             sys.exit(code)
         from cli.commands import app

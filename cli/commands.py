@@ -14,6 +14,8 @@ from typing import Annotated, Any
 import typer
 
 from cli.app import fail, guarded
+from cli.views import out as _out
+from cli.views import session as _session
 from referee.errors import IllegalEntry
 
 app = typer.Typer(add_completion=False, pretty_exceptions_enable=False, no_args_is_help=True,
@@ -24,21 +26,6 @@ JsonOpt = Annotated[bool, typer.Option("--json", help="one JSON document on stdo
 AsciiOpt = Annotated[bool, typer.Option("--ascii", help="plain letters for suits, no colour")]
 OptionsOpt = Annotated[list[str] | None, typer.Option("-o", "--option",
                                                       help="house rule KEY=VALUE")]
-
-
-def _session(path: Path) -> Any:
-    from referee.session import Session
-
-    return Session.load(path)
-
-
-def _out(ascii_only: bool) -> Any:
-    from cli import render
-    from cli.plain import tolerant_stdout
-
-    a = render.ascii_wanted(ascii_only)
-    tolerant_stdout()
-    return render, render.console(a), a
 
 
 @app.command()
@@ -153,34 +140,13 @@ def undo(file: FileArg,
     typer.echo(s.result().expect.prompt)
 
 
-def _json(doc: dict[str, Any]) -> None:
-    import json
-
-    sys.stdout.write(json.dumps(doc, ensure_ascii=False, indent=2, default=str) + "\n")
-
-
 @app.command()
 @guarded
 def status(file: FileArg, as_json: JsonOpt = False, ascii_only: AsciiOpt = False) -> None:
     """Whose turn it is and what is expected, the trick on the table, the scores so far."""
-    s = _session(file)
-    res = s.result()
-    if as_json:
-        doc = res.to_json()
-        e = res.expect
-        doc["expect"] = {"player": e.player, "action": e.action, "prompt": e.prompt,
-                         "deal": e.deal, "trick": e.trick}
-        doc["table"] = {"title": res.table.title, "lines": res.table.lines,
-                        "trick": res.table.trick}
-        _json(doc)
-        return
-    render, con, a = _out(ascii_only)
-    for r in render.table_view(res.table, a):
-        con.print(r)
-    con.print(render.cards(res.expect.prompt, a))
-    names = [" & ".join(t) for t in res.teams] if res.teams else list(res.setup.players)
-    con.print("scores: " + ", ".join(f"{render.clean(n)} {res.totals.get(n, 0)}"
-                                     for n in names))
+    from cli import views
+
+    raise typer.Exit(views.status(file, as_json, ascii_only))
 
 
 @app.command()
@@ -193,41 +159,9 @@ def score(file: FileArg, as_json: JsonOpt = False, ascii_only: AsciiOpt = False,
 
     With -o KEY=VALUE, also the same game scored under those house rules, beside the file's
     (the file is not changed)."""
-    s = _session(file)
-    res = s.result()
-    other = None
-    if option:
-        from referee.edit import rescore
+    from cli import views
 
-        other = rescore(s.rules, s.setup, s.deals, parse_options(s.setup.game, option))
-    if as_json:
-        doc = res.to_json()
-        if other is not None:
-            doc["rescored"] = other.to_json()
-            doc["rescored"]["options"] = {**s.setup.options,
-                                          **parse_options(s.setup.game, option)}
-        _json(doc)
-        raise typer.Exit(0 if res.ok else 1)
-    render, con, a = _out(ascii_only)
-    for thing in render.sheet(res, a):
-        con.print(thing)
-    if other is not None:
-        text = ", ".join(option or [])
-        con.print()
-        con.print(render.rescore_table(res, other, text, a))
-        from referee.edit import diff
-
-        for thing in render.diff_view(diff(res, other), a, deals=False):
-            con.print(thing)
-    if chart:
-        from rich.text import Text
-
-        import cli.chart
-        from cli.plain import colour_wanted
-
-        con.print(Text.from_ansi(cli.chart.running_totals(
-            res, a, colour=colour_wanted(a), width=min(con.width, 120))))
-    raise typer.Exit(0 if res.ok else 1)
+    raise typer.Exit(views.score(file, as_json, ascii_only, option, chart))
 
 
 @app.command()
@@ -265,28 +199,9 @@ def replay(file: FileArg, as_json: JsonOpt = False, ascii_only: AsciiOpt = False
            step: Annotated[bool, typer.Option("--step", help="pause after every deal")]
            = False) -> None:
     """Referee a saved game again from its first entry."""
-    s = _session(file)
-    res = s.result()
-    if as_json:
-        _json(res.to_json())
-        raise typer.Exit(0 if res.ok else 1)
-    render, con, a = _out(ascii_only)
-    for d in res.deals:
-        for line in s.rules.explain(s.setup, s.deals, d.number, None):
-            con.print(render.cards(line, a))
-        if d.scores is not None:
-            con.print("  scores: " + ", ".join(f"{render.clean(k)} {v:+d}"
-                                               for k, v in d.scores.items()))
-        if step and sys.stdin.isatty():
-            try:
-                input("  [Enter] next deal ")
-            except EOFError:
-                break
-    for thing in render.sheet(res, a):
-        con.print(thing)
-    if res.ok:
-        con.print("no violations")
-    raise typer.Exit(0 if res.ok else 1)
+    from cli import views
+
+    raise typer.Exit(views.replay(file, as_json, ascii_only, step))
 
 
 @app.command()

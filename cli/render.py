@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import os
 import re
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from rich import box
 from rich.console import Console
@@ -18,8 +18,10 @@ from rich.text import Text
 
 from cli.plain import CARD, TO_ASCII, ascii_wanted, clean, names_of
 from referee.cards import GLYPH, try_parse_card
-from referee.edit import Diff, Item
 from referee.model import DealResult, Key, Result, TableView
+
+if TYPE_CHECKING:
+    from referee.edit import Diff, Item
 
 __all__ = ["ascii_wanted", "clean", "console", "cards", "suit", "score_table", "winner_line",
            "violations", "table_view", "diff_view", "rescore_table", "items_table",

@@ -173,3 +173,29 @@ def test_copy_of_sample_plays_on(tmp_path: Path) -> None:
     shutil.copy(SAMPLES / "kierki-in-progress.toml", p)
     code, out, _ = run("status", str(p))
     assert code == 0 and "trick" in out
+
+
+@pytest.mark.parametrize("args", [["score"], ["score", "--json"], ["status", "--json"],
+                                  ["replay", "--json"], ["replay", "--ascii"], ["status"]])
+def test_the_plain_read_only_forms_run_without_typer_and_say_the_same(
+        args: list[str], capsys: pytest.CaptureFixture[str]) -> None:
+    from cli.app import main
+
+    path = str(SAMPLES / "kierki-revoke.toml")
+    with pytest.raises(SystemExit) as e:
+        main([args[0], path, *args[1:]])
+    fast = capsys.readouterr().out
+    code, out, _ = run(args[0], path, *args[1:])
+    assert e.value.code == code
+    assert fast.split() == out.split()
+
+
+def test_a_read_only_form_with_a_bad_file_gives_one_line(tmp_path: Path,
+                                                          capsys: pytest.CaptureFixture[str]
+                                                          ) -> None:
+    from cli.app import main
+
+    with pytest.raises(SystemExit) as e:
+        main(["score", str(tmp_path / "none.toml"), "--json"])
+    err = capsys.readouterr().err
+    assert e.value.code == 2 and err.count("\n") == 1 and "no such file" in err
