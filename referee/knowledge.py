@@ -59,7 +59,6 @@ class Knowledge:
         self.seen: dict[Card, Shown] = {}
         self.hands: dict[str, set[Card]] | None = (
             {p: set(hands.get(p, ())) for p in self.players} if hands is not None else None)
-        self.shown: dict[str, list[Card]] = {p: [] for p in self.players}
         self.claims: dict[str, list[Claim]] = {p: [] for p in self.players}
         self.proven: list[tuple[Claim, Card, Shown]] = []
 
@@ -111,7 +110,6 @@ class Knowledge:
         seen = self.seen
         if c not in seen:
             seen[c] = Shown(player, trick, turn)
-        self.shown[player].append(c)
         if self.hands is not None:
             if c in self.hands[player]:
                 self.hands[player].discard(c)

@@ -122,6 +122,7 @@ class DealState:
     notes: dict[int, tuple[Any, ...]] = field(default_factory=dict)  # entry index -> why
     nxt: dict[str, str] = field(default_factory=dict)
     led: str | None = None  # the suit led in the trick on the table (its first real card)
+    fits: frozenset[Card] | None = None  # the small lottery: cards that fit the layout now
     turns: list[LotteryTurn] = field(default_factory=list)
     layout: dict[str, set[int]] = field(default_factory=dict)
     played: dict[str, int] = field(default_factory=dict)
@@ -322,6 +323,9 @@ class DealState:
         return lo, hi
 
     def playable(self) -> frozenset[Card]:
+        """The cards that fit the layout now (kept until the layout changes)."""
+        if self.fits is not None:
+            return self.fits
         out = []
         for s in ("S", "H", "D", "C"):
             r = self.run(s)
@@ -332,7 +336,8 @@ class DealState:
                     out.append(Card(r[1] + 1, s))
                 if r[0] > 2:
                     out.append(Card(r[0] - 1, s))
-        return frozenset(out)
+        self.fits = frozenset(out)
+        return self.fits
 
     def lottery_turn(self, player: str, c: Card | None, at: int) -> None:
         number = len(self.turns) + 1 + self.late
@@ -376,6 +381,7 @@ class DealState:
                 for cl, card, shown in self.know.show(player, c, turn=number):
                     self.violations.append(self.know.violation(cl, card, shown, at))
             self.layout.setdefault(c.suit, set()).add(c.rank)
+            self.fits = None
             self.played[player] += 1
             if self.played[player] == 13 and player not in self.out:
                 self.out.append(player)
@@ -410,6 +416,11 @@ def replay_deal(setup: Setup, deal: Deal, number: int, dealer: str, base: int,
     st = DealState(setup, number, dealer, base, start_rank=options["fantan_start_rank"],
                    stop_early=options["stop_when_penalties_gone"],
                    trump_chooser=options["trump_chooser"])
-    for i, e in enumerate(deal.entries):
-        st.entry(e, base + i)
+    play, entry = st.play, st.entry
+    tricks = number != LOTTERY
+    for i, e in enumerate(deal.entries, base):
+        if tricks and type(e) is Play and e.cards and e.cards[0] is not None:
+            play(e.player, e.cards[0], i)  # the common entry, straight to its handler
+        else:
+            entry(e, i)
     return st
