@@ -38,7 +38,6 @@ class Session:
         self.deals = deals
         self.path = Path(path) if path is not None else None
         self._result: Result | None = None
-        self.redo_stack: list[str] = []
 
     # -- files --------------------------------------------------------------------------------
 
@@ -130,11 +129,10 @@ class Session:
         added = Added()
         try:
             for e in entries:
-                before = self.entry_count()
                 if self.over(self.result()):
                     raise IllegalEntry("turn-order", "the game is over: no more entries")
                 self._append(e)
-                index = self._index_of_last(before)
+                index = self.entry_count() - 1  # the entry just appended
                 res = self.result()
                 mine = [v for v in res.violations if v.at == index]
                 bad = [v for v in mine if not v.retro]
@@ -146,7 +144,6 @@ class Session:
         except RefereeError:
             self._restore(snap)
             raise
-        self.redo_stack.clear()
         self.save()
         return added
 
@@ -154,9 +151,6 @@ class Session:
     def over(res: Result) -> bool:
         """Nothing more can be entered (a series file can always start another game)."""
         return res.complete and not res.expect.new_deal or res.expect.action == "done"
-
-    def _index_of_last(self, before: int) -> int:
-        return self.entry_count() - 1
 
     def undo(self, n: int = 1) -> list[Entry]:
         """Take back the last ``n`` entries (a deal dealt by the referee goes with its first)."""

@@ -87,9 +87,7 @@ def winning_play(plays: list[TrickPlay], trump: str | None, suit_of: SuitOf = pr
             best = i
     w = plays[best].card
     if trump is not None and suit_of(w) == trump:
-        why = "the highest trump" if led != trump or best else "the highest trump (trump led)"
-        if led == trump:
-            why = "the highest trump (trump led)"
+        why = "the highest trump (trump led)" if led == trump else "the highest trump"
     else:
         why = "the highest card of the suit led"
     return best, why

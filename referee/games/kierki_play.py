@@ -287,11 +287,7 @@ class DealState:
         trump = self.trump
         # a card outside the deck (the joker) has no suit: it never wins, nor sets the suit led
         real = [p for p in plays if p.card in DECK_SET] or plays
-        w = real[0]
-        for p in real[1:]:
-            c, b = p.card, w.card
-            if (c.suit == b.suit and c.rank > b.rank) or (c.suit == trump and b.suit != trump):
-                w = p
+        w = real[winning_play(real, trump)[0]]
         t.winner = w.player
         self.tricks.append(t)
         self.current = None
