@@ -21,9 +21,10 @@ class Card:
     and hash by identity, at C speed, while still meaning "the ten of hearts" everywhere.
     """
 
-    __slots__ = ("rank", "suit")
+    __slots__ = ("rank", "suit", "text")
     rank: int
     suit: str
+    text: str  # the canonical notation, ``10H``; ``JK`` for the joker
 
     def __new__(cls, rank: int, suit: str) -> Card:
         known = _ALL.get((rank, suit))
@@ -34,6 +35,8 @@ class Card:
         obj = object.__new__(cls)
         object.__setattr__(obj, "rank", rank)
         object.__setattr__(obj, "suit", suit)
+        object.__setattr__(obj, "text", "JK" if suit == JOKER_SUIT else
+                           RANK_TEXT.get(rank, str(rank)) + suit)
         _ALL[(rank, suit)] = obj
         return obj
 
@@ -58,7 +61,7 @@ class Card:
         return RANK_TEXT.get(self.rank, str(self.rank))
 
     def __str__(self) -> str:
-        return "JK" if self.suit == JOKER_SUIT else f"{self.rank_text}{self.suit}"
+        return self.text
 
     def __repr__(self) -> str:
         return f"Card({self})"
@@ -96,8 +99,7 @@ for _word, _rank in _RANK_WORDS.items():
 
 def parse_card_words(text: str) -> list[Card] | None:
     """Every card in a space-separated string, or None if any word is not a card (fast)."""
-    get = _PARSE.get
-    out = [get(w) for w in text.upper().split()]
+    out = list(map(_PARSE.get, text.upper().split()))
     return None if None in out else out  # type: ignore[return-value]
 
 

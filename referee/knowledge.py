@@ -12,22 +12,29 @@ Once every dealt card has been shown, every claim left pending is known to have 
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Sequence
 
 from .cards import Card
 from .errors import Violation
 from .record import Record
 
 CardTest = Callable[[Card], bool]
+ANY = "*"  # watched by a claim that any card might prove false
 
 
 class Claim(Record):
-    """An action's assertion that ``player`` held no card passing ``test``."""
+    """An action's assertion that ``player`` held no card passing ``test``.
 
-    __slots__ = ("player", "test", "rule", "text", "deal", "trick", "turn")
+    ``suits``, when given, are the printed suits of every card the test can pass ("void in
+    hearts": the hearts), so that a card of another suit is known not to prove it without
+    asking the test; None when any card might.
+    """
+
+    __slots__ = ("player", "test", "rule", "text", "deal", "trick", "turn", "suits")
 
     def __init__(self, player: str, test: CardTest, rule: str, text: str, deal: int,
-                 trick: int | None, turn: int | None = None) -> None:
+                 trick: int | None, turn: int | None = None,
+                 suits: frozenset[str] | None = None) -> None:
         self.player = player
         self.test = test
         self.rule = rule
@@ -35,6 +42,18 @@ class Claim(Record):
         self.deal = deal
         self.trick = trick
         self.turn = turn
+        self.suits = suits
+
+
+def _suit_test(suit: str) -> CardTest:
+    def of_suit(c: Card) -> bool:
+        return c.suit == suit
+
+    return of_suit
+
+
+SUIT_TEST = {s: _suit_test(s) for s in ("S", "H", "D", "C")}  # "a card of this suit"
+ONE_SUIT = {s: frozenset((s,)) for s in ("S", "H", "D", "C")}
 
 
 class Shown(Record):
@@ -56,11 +75,13 @@ class Knowledge:
         self.deal = deal
         self.players = tuple(players)
         self.deck = frozenset(deck)
-        self.seen: dict[Card, Shown] = {}
+        # every card shown in this deal: who showed it first, at which trick or turn
+        self.seen: dict[Card, tuple[str, int | None, int | None]] = {}
         self.hands: dict[str, set[Card]] | None = (
             {p: set(hands.get(p, ())) for p in self.players} if hands is not None else None)
         self.claims: dict[str, list[Claim]] = {p: [] for p in self.players}
-        self.proven: list[tuple[Claim, Card, Shown]] = []
+        # the suits of the cards that could prove one of a player's pending claims false
+        self.watch: dict[str, set[str]] = {p: set() for p in self.players}
 
     @property
     def hands_known(self) -> bool:
@@ -74,9 +95,10 @@ class Knowledge:
             return "card-not-in-deck", f"{c} is not in this game's deck"
         s = self.seen.get(c)
         if s is not None:
-            where = f" at trick {s.trick}" if s.trick is not None else (
-                f" at turn {s.turn}" if s.turn is not None else "")
-            return "card-duplicate", f"{c} was already played by {s.player}{where}"
+            who, trick, turn = s
+            where = f" at trick {trick}" if trick is not None else (
+                f" at turn {turn}" if turn is not None else "")
+            return "card-duplicate", f"{c} was already played by {who}{where}"
         if self.hands is not None and c not in self.hands[player]:
             holder = next((p for p, h in self.hands.items() if c in h), None)
             extra = f" ({holder} holds it)" if holder else ""
@@ -100,36 +122,41 @@ class Knowledge:
         if self.hands is not None:
             held = self.holding(claim.player, claim.test)
             return held[0] if held else None
-        self.claims[claim.player].append(claim)
+        self.pend(claim)
         return None
 
+    def pend(self, claim: Claim) -> None:
+        """Keep ``claim`` until a card proves it false (or the deal ends)."""
+        self.claims[claim.player].append(claim)
+        self.watch[claim.player].update(claim.suits if claim.suits is not None else (ANY,))
+
     def show(self, player: str, c: Card, trick: int | None = None,
-             turn: int | None = None) -> list[tuple[Claim, Card, Shown]]:
+             turn: int | None = None) -> Sequence[tuple[Claim, Card, Shown]]:
         """``player`` shows ``c`` (plays or discards it face up). Returns the claims it proves
         false, with the card and where it was shown."""
         seen = self.seen
         if c not in seen:
-            seen[c] = Shown(player, trick, turn)
+            seen[c] = (player, trick, turn)
         if self.hands is not None:
             if c in self.hands[player]:
                 self.hands[player].discard(c)
             else:
                 for h in self.hands.values():
                     h.discard(c)
-        pending = self.claims[player]
-        if not pending:
-            return []
+        watch = self.watch[player]
+        if c.suit not in watch and ANY not in watch:
+            return ()  # the common case: nothing this player said can be proven by this card
         broken: list[tuple[Claim, Card, Shown]] = []
         where = Shown(player, trick, turn)
-        if pending:
-            keep = []
-            for cl in pending:
-                if cl.test(c):
-                    broken.append((cl, c, where))
-                else:
-                    keep.append(cl)
-            self.claims[player] = keep
-            self.proven.extend(broken)
+        keep = []
+        for cl in self.claims[player]:
+            if cl.test(c):
+                broken.append((cl, c, where))
+            else:
+                keep.append(cl)
+        self.claims[player] = keep
+        self.watch[player] = {s for cl in keep
+                              for s in (cl.suits if cl.suits is not None else (ANY,))}
         return broken
 
     def receive(self, player: str, cards: Iterable[Card]) -> None:

@@ -2,22 +2,9 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable
-
 from .cards import Card
 from .model import Entry, Play, Setup
 from .record import Record
-
-SuitOf = Callable[[Card], str]
-RankOf = Callable[[Card], int]
-
-
-def printed_suit(c: Card) -> str:
-    return c.suit
-
-
-def printed_rank(c: Card) -> int:
-    return c.rank
 
 
 class TrickPlay(Record):
@@ -72,22 +59,24 @@ def show_tricks(lines: list[tuple[str, str]], tricks: list[Trick], current: Tric
     return [(p.player, str(p.card)) for p in current.plays] if current else []
 
 
-def winning_play(plays: list[TrickPlay], trump: str | None, suit_of: SuitOf = printed_suit,
-                 rank_of: RankOf = printed_rank) -> tuple[int, str]:
-    """Index of the winning play, and why it wins (for ``explain``)."""
-    led = suit_of(plays[0].card)
-    best = 0
+def winning_play(plays: list[TrickPlay], trump: str | None) -> int:
+    """Index of the winning play: the highest trump, else the highest card of the suit led."""
+    best = plays[0].card
+    at = 0
     for i in range(1, len(plays)):
-        c, b = plays[i].card, plays[best].card
-        cs, bs = suit_of(c), suit_of(b)
-        if cs == bs:
-            if rank_of(c) > rank_of(b):
-                best = i
-        elif trump is not None and cs == trump:
-            best = i
-    w = plays[best].card
-    if trump is not None and suit_of(w) == trump:
-        why = "the highest trump (trump led)" if led == trump else "the highest trump"
-    else:
-        why = "the highest card of the suit led"
-    return best, why
+        c = plays[i].card
+        if c.suit == best.suit:
+            if c.rank > best.rank:
+                best, at = c, i
+        elif c.suit == trump:
+            best, at = c, i
+    return at
+
+
+def why_it_wins(plays: list[TrickPlay], trump: str | None) -> str:
+    """Why the winning play wins (for ``explain``)."""
+    w = plays[winning_play(plays, trump)].card
+    if trump is not None and w.suit == trump:
+        return "the highest trump (trump led)" if plays[0].card.suit == trump else \
+            "the highest trump"
+    return "the highest card of the suit led"

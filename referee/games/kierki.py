@@ -105,17 +105,27 @@ class Kierki(GameRules):
             raise where.err("tricks", 'a list of strings like "Bartek: 2C 5C KC AC"')
         if len(value) > 13:
             raise where.err("tricks", f"at most 13 tricks, not {len(value)}")
+        players = setup.players
+        seat_of = {p: i for i, p in enumerate(players)}
+        turn_from = [players[i:] + players[:i] for i in range(len(players))]  # by leader's seat
+        last = len(value) - 1
         out: list[Entry] = []
         for i, line in enumerate(value):
-            k = f"tricks[{i + 1}]"
-            leader, cards = self.read_line(line, setup, where, k)
-            if leader is None:
-                raise where.err(k, '"Leader: card card card card"')
-            if len(cards) > 4 or (len(cards) < 4 and i != len(value) - 1) or not cards:
-                raise where.err(k, "4 cards (only the last trick may be shorter)")
-            seat = setup.players.index(leader)
-            for j, c in enumerate(cards):
-                out.append(Play(setup.players[(seat + j) % 4], (c,)))
+            head, colon, body = line.partition(":")
+            # the usual line, an exact name and canonical cards, is read here at once
+            seat = seat_of.get(head.strip(), -1) if colon else -1
+            cards = parse_card_words(body) if seat >= 0 else None
+            if cards is None:
+                k = f"tricks[{i + 1}]"
+                leader, cards = self.read_line(line, setup, where, k)
+                if leader is None:
+                    raise where.err(k, '"Leader: card card card card"')
+                seat = seat_of[leader]
+            n = len(cards)
+            if n != 4 and (n > 4 or i != last or not n):
+                raise where.err(f"tricks[{i + 1}]", "4 cards (only the last trick may be "
+                                "shorter)")
+            out += map(Play, turn_from[seat], zip(cards))  # zip(cards): each card alone
         return out
 
     def read_line(self, line: str, setup: Setup, where: Where,
@@ -125,7 +135,7 @@ class Kierki(GameRules):
             name = head.strip()
             if name in setup.players:
                 cards = parse_card_words(body)
-                if cards is not None and "/" not in body and "~" not in body:
+                if cards is not None:
                     return name, cards
         try:
             who, _verb, body = split_actor(line, setup.players)

@@ -3,15 +3,14 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass, field
 from typing import Any
 
-from ..cards import DECK_52, GLYPH, SUIT_NAME, Card
+from ..cards import DECK_52, GLYPH, SUIT_NAME, Card, card
 from ..errors import Violation
-from ..knowledge import Claim, Knowledge
+from ..knowledge import ONE_SUIT, SUIT_TEST, Claim, Knowledge
 from ..model import Deal, Key, Pass, Play, Setup
 from ..record import Record
-from ..trick import Trick, TrickPlay, winning_play
+from ..trick import Trick, TrickPlay, why_it_wins, winning_play
 
 DEALS = 12
 TRUMP_DEALS = (8, 9, 10, 11)
@@ -42,7 +41,7 @@ def card_penalty(n: int, c: Card) -> int:
     return p
 
 
-CARD_PENALTY = {n: {c: card_penalty(n, c) for c in DECK_52} for n in range(1, 8)}
+CARD_PENALTY: dict[int, dict[Card, int]] = {}  # deal -> its cards that cost, made on first use
 
 
 def trick_penalty(n: int, number: int, cards: Sequence[Card]) -> int:
@@ -50,7 +49,9 @@ def trick_penalty(n: int, number: int, cards: Sequence[Card]) -> int:
     if n in TRUMP_DEALS:
         return 25
     table = CARD_PENALTY.get(n)
-    p = sum(table.get(c, 0) for c in cards) if table else 0
+    if table is None:
+        table = CARD_PENALTY[n] = {c: v for c in DECK_52 if (v := card_penalty(n, c))}
+    p = sum([table.get(c, 0) for c in cards]) if table else 0
     if n in (1, 7):
         p -= 20
     if n in (6, 7) and number in (7, 13):
@@ -72,6 +73,7 @@ def penalties_gone(n: int, taken: set[Card]) -> bool:
 
 
 LED = ("led",)
+OUTSIDE = ("outside",)
 FOLLOWED = {s: ("followed", s) for s in ("S", "H", "D", "C")}
 
 
@@ -95,52 +97,60 @@ class LotteryTurn(Record):
         self.note = note
 
 
-@dataclass(slots=True)
 class DealState:
-    """One Kierki deal, replayed."""
+    """One Kierki deal, replayed.
 
-    setup: Setup
-    number: int
-    dealer: str
-    base: int  # global index of this deal's first entry
-    start_rank: int = 7
-    stop_early: bool = False
-    trump_chooser: str = "dealer"
-    know: Knowledge = field(init=False)
-    trump: str | None = None
-    hands_known: bool = False
-    tricks: list[Trick] = field(default_factory=list)
-    current: Trick | None = None
-    leader: str = ""
-    finished: bool = False
-    taken: set[Card] = field(default_factory=set)
-    scores: dict[str, int] = field(default_factory=dict)
-    violations: list[Violation] = field(default_factory=list)
-    outcome: dict[str, Any] | None = None
-    claimed: dict[str, int] | None = None
-    note: str | None = None
-    notes: dict[int, tuple[Any, ...]] = field(default_factory=dict)  # entry index -> why
-    nxt: dict[str, str] = field(default_factory=dict)
-    led: str | None = None  # the suit led in the trick on the table (its first real card)
-    fits: frozenset[Card] | None = None  # the small lottery: cards that fit the layout now
-    turns: list[LotteryTurn] = field(default_factory=list)
-    layout: dict[str, set[int]] = field(default_factory=dict)
-    played: dict[str, int] = field(default_factory=dict)
-    out: list[str] = field(default_factory=list)
-    to_move: str = ""
-    late: int = 0  # cards or turns entered after the deal ended (numbered on from its end)
+    A plain slots class, not a dataclass: every command that reads a Kierki game imports
+    this module, and ``dataclasses`` (with ``inspect``) costs more to import than the rest
+    of the engine's command path (measured).
+    """
 
-    def __post_init__(self) -> None:
-        self.know = Knowledge(self.number, self.setup.players, DECK_52)
-        self.scores = {p: 0 for p in self.setup.players}
-        self.played = {p: 0 for p in self.setup.players}
-        self.nxt = {p: self.setup.left_of(p) for p in self.setup.players}
-        if self.number == LOTTERY:
-            self.leader = self.dealer
-        elif self.number in TRUMP_DEALS:
+    __slots__ = ("setup", "number", "dealer", "base", "start_rank", "stop_early",
+                 "trump_chooser", "know", "trump", "hands_known", "tricks", "current", "leader",
+                 "finished", "taken", "scores", "violations", "outcome", "claimed", "note",
+                 "notes", "nxt", "led", "fits", "ends", "turns", "layout", "played", "out",
+                 "to_move", "late")
+
+    def __init__(self, setup: Setup, number: int, dealer: str, base: int,
+                 start_rank: int = 7, stop_early: bool = False,
+                 trump_chooser: str = "dealer") -> None:
+        self.setup = setup
+        self.number = number
+        self.dealer = dealer
+        self.base = base  # global index of this deal's first entry
+        self.start_rank = start_rank
+        self.stop_early = stop_early
+        self.trump_chooser = trump_chooser
+        players = setup.players
+        self.know = Knowledge(number, players, DECK_SET)
+        self.trump: str | None = None
+        self.hands_known = False
+        self.tricks: list[Trick] = []
+        self.current: Trick | None = None
+        self.finished = False
+        self.taken: set[Card] = set()
+        self.scores = {p: 0 for p in players}
+        self.violations: list[Violation] = []
+        self.outcome: dict[str, Any] | None = None
+        self.claimed: dict[str, int] | None = None
+        self.note: str | None = None
+        self.notes: dict[int, tuple[Any, ...]] = {}  # entry index -> why
+        self.nxt = {p: setup.left_of(p) for p in players}
+        self.led: str | None = None  # the suit led in the trick on the table (its first card)
+        # the small lottery: the cards that fit the layout now, and suit by suit
+        self.fits: frozenset[Card] | None = None
+        self.ends: dict[str, tuple[Card, ...]] = {}
+        self.turns: list[LotteryTurn] = []
+        self.layout: dict[str, set[int]] = {}
+        self.played = {p: 0 for p in players}
+        self.out: list[str] = []
+        self.late = 0  # cards or turns entered after the deal ended (numbered on from its end)
+        if number == LOTTERY:
+            self.leader = dealer
+        elif number in TRUMP_DEALS:
             self.leader = self.chooser()
         else:
-            self.leader = self.setup.left_of(self.dealer)
+            self.leader = setup.left_of(dealer)
         self.to_move = self.leader
 
     def note_text(self, at: int) -> str:
@@ -176,7 +186,7 @@ class DealState:
 
     def key(self, e: Key, at: int) -> None:
         if e.name == "hands":
-            self.know = Knowledge(self.number, self.setup.players, DECK_52, e.value)
+            self.know = Knowledge(self.number, self.setup.players, DECK_SET, e.value)
             self.hands_known = True
         elif e.name == "trump":
             self.trump = e.value
@@ -197,50 +207,47 @@ class DealState:
             self.late += 1
             return
         t = self.current
-        number = len(self.tricks) + 1
         if t is None:
+            number = len(self.tricks) + 1
             if number == 1 and self.trump is None and self.number in TRUMP_DEALS:
                 self.flag(at, "turn-order", f"{self.chooser()} must name trump before the "
                           "first card", player, 1)
             if player != self.leader:
                 self.wrong_leader(player, number, at)
             t = self.current = Trick(number)
-        elif player != self.to_move:
-            self.flag(at, "turn-order", f"{player} played out of turn at trick {number}: "
-                      f"{self.to_move} was to play", player, number)
+            self.led = None
+        else:
+            number = t.number
+            if player != self.to_move:
+                self.flag(at, "turn-order", f"{player} played out of turn at trick {number}: "
+                          f"{self.to_move} was to play", player, number)
         know = self.know
-        problem = None
-        if c in know.seen or c not in know.deck or (
+        tells = True  # whether the card can prove a claim about its player's hand
+        if c in know.seen or c not in DECK_SET or (
                 know.hands is not None and c not in know.hands[player]):
             problem = know.problem(player, c)
             if problem:
                 self.flag(at, problem[0], problem[1], player, number)
-        plays = t.plays
-        if not plays:
-            self.led = None
+                tells = proves(problem)
         # a card outside the deck (the joker) has no suit: it neither sets the suit led nor
         # says anything about its player's hand; the first real card sets the suit
         led = self.led
         if c not in DECK_SET:
-            self.notes[at] = ("outside",)
-        elif led is not None:
-            if c.suit == led:
-                self.notes[at] = FOLLOWED[led]
-            else:
-                self.revoke_claim(player, led, number, at)
-        else:
+            self.notes[at] = OUTSIDE
+        elif led is None:
             self.led = c.suit
-            if c.suit == "H" and self.number in HEARTS_LEAD and not plays:
+            if c.suit == "H" and self.number in HEARTS_LEAD and not t.plays:
                 self.hearts_lead(player, c, t, at)
             else:
                 self.notes[at] = LED
-        if problem is not None and problem[0] != "card-not-held":
-            pass  # a card seen twice, or not in the deck, tells nothing about the hand
-        elif know.claims[player] or know.hands is not None:
-            for cl, card, shown in know.show(player, c, trick=number):
-                self.violations.append(know.violation(cl, card, shown, at))
+        elif c.suit == led:
+            self.notes[at] = FOLLOWED[led]
         else:
-            know.show(player, c, trick=number)
+            self.revoke_claim(player, led, number, at)
+        if tells:
+            for cl, shown_card, shown in know.show(player, c, number):
+                self.violations.append(know.violation(cl, shown_card, shown, at))
+        plays = t.plays
         plays.append(TrickPlay(player, c, at))
         self.to_move = self.nxt[player]
         if len(plays) == 4:
@@ -258,12 +265,8 @@ class DealState:
 
     def revoke_claim(self, player: str, led: str, number: int, at: int) -> None:
         text = f"{player} did not follow {GLYPH.get(led, led)} at trick {number}"
-
-        def same_suit(x: Card) -> bool:
-            return x.suit == led
-
-        held = self.know.claim_none(Claim(player, same_suit, "follow-suit", text, self.number,
-                                          number))
+        held = self.know.claim_none(Claim(player, SUIT_TEST[led], "follow-suit", text,
+                                          self.number, number, suits=ONE_SUIT[led]))
         if held is not None:
             self.flag(at, "follow-suit", f"{player} must follow {GLYPH.get(led, led)} (holds "
                       f"{held}) at trick {number}", player, number)
@@ -284,17 +287,17 @@ class DealState:
 
     def close_trick(self, t: Trick) -> None:
         plays = t.plays
-        trump = self.trump
+        cards = [p.card for p in plays]
         # a card outside the deck (the joker) has no suit: it never wins, nor sets the suit led
-        real = [p for p in plays if p.card in DECK_SET] or plays
-        w = real[winning_play(real, trump)[0]]
-        t.winner = w.player
+        real = plays if DECK_SET.issuperset(cards) else (
+            [p for p in plays if p.card in DECK_SET] or plays)
+        winner = real[winning_play(real, self.trump)].player
+        t.winner = winner
         self.tricks.append(t)
         self.current = None
-        cards = [p.card for p in plays]
         self.taken.update(cards)
-        self.scores[w.player] += trick_penalty(self.number, t.number, cards)
-        self.leader = self.to_move = w.player
+        self.scores[winner] += trick_penalty(self.number, t.number, cards)
+        self.leader = self.to_move = winner
         if len(self.tricks) == 13 or (self.stop_early and penalties_gone(self.number,
                                                                          self.taken)):
             self.finished = True
@@ -302,8 +305,7 @@ class DealState:
     def why_won(self, t: Trick) -> str:
         """Why the trick's winner won, for ``explain``."""
         real = [p for p in t.plays if p.card in DECK_SET] or t.plays
-        best, why = winning_play(real, self.trump)
-        return f"{real[best].card} is {why}"
+        return f"{real[winning_play(real, self.trump)].card} is {why_it_wins(real, self.trump)}"
 
     # -- the small lottery --------------------------------------------------------------------
 
@@ -318,21 +320,24 @@ class DealState:
             lo -= 1
         return lo, hi
 
+    def suit_fits(self, suit: str) -> tuple[Card, ...]:
+        """The cards of ``suit`` that fit the layout now: its opening card, or the next card
+        above the top and below the bottom of its row."""
+        r = self.run(suit)
+        if r is None:
+            return (card(self.start_rank, suit),)
+        lo, hi = r
+        return ((card(hi + 1, suit),) if hi < 14 else ()) + (
+            (card(lo - 1, suit),) if lo > 2 else ())
+
     def playable(self) -> frozenset[Card]:
-        """The cards that fit the layout now (kept until the layout changes)."""
-        if self.fits is not None:
-            return self.fits
-        out = []
-        for s in ("S", "H", "D", "C"):
-            r = self.run(s)
-            if r is None:
-                out.append(Card(self.start_rank, s))
-            else:
-                if r[1] < 14:
-                    out.append(Card(r[1] + 1, s))
-                if r[0] > 2:
-                    out.append(Card(r[0] - 1, s))
-        self.fits = frozenset(out)
+        """The cards that fit the layout now (each suit's kept until a card of it is played)."""
+        if self.fits is None:
+            ends = self.ends
+            for s in ("S", "H", "D", "C"):
+                if s not in ends:
+                    ends[s] = self.suit_fits(s)
+            self.fits = frozenset(ends["S"] + ends["H"] + ends["D"] + ends["C"])
         return self.fits
 
     def lottery_turn(self, player: str, c: Card | None, at: int) -> None:
@@ -374,9 +379,10 @@ class DealState:
                               f"{' '.join(sorted(str(x) for x in ok if x.suit == c.suit))})",
                               player, turn=number)
             if proves(problem):
-                for cl, card, shown in self.know.show(player, c, turn=number):
-                    self.violations.append(self.know.violation(cl, card, shown, at))
+                for cl, shown_card, shown in self.know.show(player, c, turn=number):
+                    self.violations.append(self.know.violation(cl, shown_card, shown, at))
             self.layout.setdefault(c.suit, set()).add(c.rank)
+            self.ends.pop(c.suit, None)
             self.fits = None
             self.played[player] += 1
             if self.played[player] == 13 and player not in self.out:
@@ -412,10 +418,20 @@ def replay_deal(setup: Setup, deal: Deal, number: int, dealer: str, base: int,
     st = DealState(setup, number, dealer, base, start_rank=options["fantan_start_rank"],
                    stop_early=options["stop_when_penalties_gone"],
                    trump_chooser=options["trump_chooser"])
-    play, entry = st.play, st.entry
-    tricks = number != LOTTERY
+    entry = st.entry
+    if number == LOTTERY:
+        turn = st.lottery_turn
+        for i, e in enumerate(deal.entries, base):
+            if type(e) is Play and e.cards:
+                turn(e.player, e.cards[0], i)
+            elif type(e) is Pass:
+                turn(e.player, None, i)
+            else:
+                entry(e, i)
+        return st
+    play = st.play
     for i, e in enumerate(deal.entries, base):
-        if tricks and type(e) is Play and e.cards and e.cards[0] is not None:
+        if type(e) is Play and e.cards and e.cards[0] is not None:
             play(e.player, e.cards[0], i)  # the common entry, straight to its handler
         else:
             entry(e, i)

@@ -12,7 +12,7 @@ exactly, stays pending as in ``Knowledge``.
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 
 from ..cards import Card
 from ..knowledge import CardTest, Claim, Knowledge, Shown
@@ -77,8 +77,9 @@ class HandKnowledge(Knowledge):
             return "card-duplicate", f"{c} was discarded by {self.discarded[c]}"
         s = self.seen.get(c)
         if s is not None:
-            where = f" at trick {s.trick}" if s.trick is not None else ""
-            return "card-duplicate", f"{c} was already played by {s.player}{where}"
+            who, trick, _turn = s
+            where = f" at trick {trick}" if trick is not None else ""
+            return "card-duplicate", f"{c} was already played by {who}{where}"
         owner = self.owner.get(c)
         if owner is not None and owner != player:
             return "card-not-held", f"{player} does not hold {c} ({owner} holds it)"
@@ -96,11 +97,11 @@ class HandKnowledge(Knowledge):
         if held:
             return held[0]
         if not self.exact[claim.player]:
-            self.claims[claim.player].append(claim)
+            self.pend(claim)
         return None
 
     def show(self, player: str, c: Card, trick: int | None = None,
-             turn: int | None = None) -> list[tuple[Claim, Card, Shown]]:
+             turn: int | None = None) -> Sequence[tuple[Claim, Card, Shown]]:
         broken = super().show(player, c, trick, turn)
         self.held[player].discard(c)
         self.owner.setdefault(c, player)
