@@ -176,11 +176,11 @@ def table_lines(tv: TableView, expect: Expect | None, st: Style, width: int = 80
     return out
 
 
-_ANSI = re.compile(r"\x1b\[[0-9;?]*[A-Za-z]")
+ANSI = re.compile(r"\x1b\[[0-9;?]*[A-Za-z]")
 
 
 def _strip(text: str) -> str:
-    return _ANSI.sub("", text)
+    return ANSI.sub("", text)
 
 
 def visible(text: str) -> str:

@@ -15,19 +15,8 @@ import re
 from typing import Any
 
 from cli.plain import clean, names_of
-from referee.model import DealResult, Result
-
-
-def _label(d: DealResult) -> str:
-    from cli.render import deal_label
-
-    return deal_label(d)
-
-
-def _result(d: DealResult) -> str:
-    from cli.render import deal_result
-
-    return deal_result(d)
+from cli.scoresheet import deal_label, deal_result
+from referee.model import Result
 
 
 def rows(res: Result) -> tuple[list[str], list[list[Any]]]:
@@ -47,7 +36,7 @@ def rows(res: Result) -> tuple[list[str], list[list[Any]]]:
                 if d.finished:
                     running[n] += v
                 scores.append(v)
-        out.append([d.number, d.dealer or "", _label(d), _result(d),
+        out.append([d.number, d.dealer or "", deal_label(d), deal_result(d),
                     "yes" if d.finished else "no", *scores,
                     *(running[n] for n in names)])
     out.append(["total", "", "", "", "", *("" for _ in names),
@@ -100,8 +89,8 @@ def to_markdown(res: Result, ascii_only: bool = True) -> str:
                                 for i in range(len(head))) + "|")
     running = {n: 0 for n in names}
     for d in res.deals:
-        cells = [str(d.number), md(d.dealer or ""), md(plain_cards(_label(d), ascii_only)),
-                 md(_result(d))]
+        cells = [str(d.number), md(d.dealer or ""), md(plain_cards(deal_label(d), ascii_only)),
+                 md(deal_result(d))]
         for n in names:
             if d.scores is None:
                 cells.append("")

@@ -1,11 +1,11 @@
 """The table mode: show the table, ask for the next entry, check it, save it, repeat.
 
-The first screen is drawn with plain text (``cli.plain``) so that the prompt is up quickly;
-rich is imported only for the score sheet and the edit views, prompt_toolkit only once the
-first prompt is on the screen (``cli.reader``). Every accepted entry is saved atomically by
-the session before the next prompt; Ctrl-C, Ctrl-D, ``quit``, SIGHUP (the terminal closed) and
-SIGTERM are held back while an entry is being checked and saved, so none of them can lose an
-accepted entry or leave half a file.
+The table and the score sheet are drawn with plain text (``cli.plain``, ``cli.scoresheet``) so
+that the prompt is up quickly; rich is imported only for the edit views, prompt_toolkit only
+once the first prompt is on the screen (``cli.reader``). Every accepted entry is saved
+atomically by the session before the next prompt; Ctrl-C, Ctrl-D, ``quit``, SIGHUP (the
+terminal closed) and SIGTERM are held back while an entry is being checked and saved, so none
+of them can lose an accepted entry or leave half a file.
 """
 
 from __future__ import annotations
@@ -245,10 +245,7 @@ class Table:
         return Session.over(res)
 
     def game_over(self, res: Any) -> None:
-        from cli import render
-
-        for thing in render.sheet(res, self.ascii):
-            self.rich(thing)
+        self.score_sheet(res)
         self.bye()
 
     # -- commands ----------------------------------------------------------------------------
@@ -269,7 +266,7 @@ class Table:
             elif word in ("status", "table"):
                 self.show()
             elif word == "score":
-                self.score()
+                self.score_sheet(self.s.result())
             elif word == "undo":
                 self.undo(_count(args))
             elif word == "redo":
@@ -284,12 +281,12 @@ class Table:
             self.say(st.red("cannot do that: ") + st.cards(str(e)))
         return True
 
-    def score(self) -> None:
-        from cli import render
+    def score_sheet(self, res: Any) -> None:
+        from cli.grid import available_width
+        from cli.scoresheet import sheet
 
-        res = self.s.result()
-        for thing in render.sheet(res, self.ascii):
-            self.rich(thing)
+        for line in sheet(res, self.style, available_width()):
+            self.say(line)
 
     def undo(self, n: int) -> None:
         """Take back ``n`` entries; the dealer key a new deal opened with does not count."""

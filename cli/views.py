@@ -8,9 +8,13 @@ its exit code.
 
 from __future__ import annotations
 
+import os
 import sys
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from cli.plain import Style
 
 
 def session(path: Path) -> Any:
@@ -20,6 +24,7 @@ def session(path: Path) -> Any:
 
 
 def out(ascii_only: bool) -> Any:
+    """For rich output: the ``cli.render`` module, a console, and whether to write ASCII."""
     from cli import render
     from cli.plain import tolerant_stdout
 
@@ -28,10 +33,29 @@ def out(ascii_only: bool) -> Any:
     return render, render.console(a), a
 
 
+def style(ascii_only: bool) -> Style:
+    """For plain output (no rich): glyphs or letters, colour on a terminal."""
+    from cli.plain import Style, ascii_wanted, colour_wanted, tolerant_stdout
+
+    a = ascii_wanted(ascii_only)
+    tolerant_stdout()
+    return Style(a, colour_wanted(a))
+
+
+def say(*lines: str) -> None:
+    """Write ``lines``; when the reader has gone (``| head``), stop quietly with exit 1."""
+    try:
+        sys.stdout.write("".join(f"{line}\n" for line in lines))
+        sys.stdout.flush()
+    except BrokenPipeError:
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+        raise SystemExit(1) from None
+
+
 def write_json(doc: dict[str, Any]) -> None:
     import json
 
-    sys.stdout.write(json.dumps(doc, ensure_ascii=False, indent=2, default=str) + "\n")
+    say(json.dumps(doc, ensure_ascii=False, indent=2, default=str))
 
 
 def status(file: Path, as_json: bool = False, ascii_only: bool = False) -> int:
@@ -47,13 +71,11 @@ def status(file: Path, as_json: bool = False, ascii_only: bool = False) -> int:
                         "trick": res.table.trick}
         write_json(doc)
         return 0
-    render, con, a = out(ascii_only)
-    for r in render.table_view(res.table, a):
-        con.print(r)
-    con.print(render.cards(res.expect.prompt, a))
-    names = [" & ".join(t) for t in res.teams] if res.teams else list(res.setup.players)
-    con.print("scores: " + ", ".join(f"{render.clean(n)} {res.totals.get(n, 0)}"
-                                     for n in names))
+    from cli.plain import clean, names_of, table_lines
+
+    st = style(ascii_only)
+    say(*table_lines(res.table, None, st), st.cards(res.expect.prompt),
+        "scores: " + ", ".join(f"{clean(n)} {res.totals.get(n, 0)}" for n in names_of(res)))
     return 0
 
 
@@ -78,25 +100,24 @@ def score(file: Path, as_json: bool = False, ascii_only: bool = False,
                                           **parse_options(s.setup.game, option)}
         write_json(doc)
         return 0 if res.ok else 1
-    render, con, a = out(ascii_only)
-    for thing in render.sheet(res, a):
-        con.print(thing)
+    from cli.grid import available_width
+    from cli.scoresheet import sheet
+
+    st = style(ascii_only)
+    say(*sheet(res, st, available_width()))
     if other is not None:
-        text = ", ".join(option or [])
+        render, con, a = out(ascii_only)
         con.print()
-        con.print(render.rescore_table(res, other, text, a))
+        con.print(render.rescore_table(res, other, ", ".join(option or []), a))
         from referee.edit import diff
 
         for thing in render.diff_view(diff(res, other), a, deals=False):
             con.print(thing)
     if chart:
-        from rich.text import Text
-
         import cli.chart
-        from cli.plain import colour_wanted
 
-        con.print(Text.from_ansi(cli.chart.running_totals(
-            res, a, colour=colour_wanted(a), width=min(con.width, 120))))
+        say(cli.chart.running_totals(res, st.ascii, colour=st.colour,
+                                     width=min(available_width() or 80, 120)))
     return 0 if res.ok else 1
 
 
@@ -108,20 +129,21 @@ def replay(file: Path, as_json: bool = False, ascii_only: bool = False,
     if as_json:
         write_json(res.to_json())
         return 0 if res.ok else 1
-    render, con, a = out(ascii_only)
+    from cli.grid import available_width
+    from cli.plain import clean
+    from cli.scoresheet import sheet
+
+    st = style(ascii_only)
     for d in res.deals:
-        for line in s.rules.explain(s.setup, s.deals, d.number, None):
-            con.print(render.cards(line, a))
+        say(*(st.cards(line) for line in s.rules.explain(s.setup, s.deals, d.number, None)))
         if d.scores is not None:
-            con.print("  scores: " + ", ".join(f"{render.clean(k)} {v:+d}"
-                                               for k, v in d.scores.items()))
+            say("  scores: " + ", ".join(f"{clean(k)} {v:+d}" for k, v in d.scores.items()))
         if step and sys.stdin.isatty():
             try:
                 input("  [Enter] next deal ")
             except EOFError:
                 break
-    for thing in render.sheet(res, a):
-        con.print(thing)
+    say(*sheet(res, st, available_width()))
     if res.ok:
-        con.print("no violations")
+        say("no violations")
     return 0 if res.ok else 1

@@ -3,7 +3,10 @@
 from __future__ import annotations
 
 import json
+import os
 import shutil
+import subprocess
+import sys
 from pathlib import Path
 
 import pytest
@@ -188,6 +191,40 @@ def test_the_plain_read_only_forms_run_without_typer_and_say_the_same(
     code, out, _ = run(args[0], path, *args[1:])
     assert e.value.code == code
     assert fast.split() == out.split()
+
+
+@pytest.mark.parametrize("args", [["score"], ["status"], ["replay"], ["score", "--ascii"]])
+def test_the_plain_views_import_neither_rich_nor_typer(args: list[str]) -> None:
+    """rich costs more to import than the rest of ``referee score``: the score sheet is drawn
+    without it. Written to a pipe, the table's lines are whole (no wrapping)."""
+    path = str(SAMPLES / "kierki-revoke.toml")
+    code = ("import atexit, sys\n"
+            "atexit.register(lambda: print('loaded:', *sorted(m for m in sys.modules\n"
+            "                if m.split('.')[0] in ('rich', 'typer')), file=sys.stderr))\n"
+            "from cli.app import main\n"
+            f"main({[args[0], path, *args[1:]]!r})\n")
+    env = {k: v for k, v in os.environ.items() if k != "COLUMNS"}
+    r = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
+                       env=dict(env, PYTHONPATH=str(SAMPLES.parent)), timeout=60)
+    assert r.stderr == "loaded:\n" and r.returncode == (0 if args == ["status"] else 1)
+    if args[0] != "status":
+        bar = "|" if "--ascii" in args else "│"
+        assert f"{bar}     6 {bar} Bartek {bar} not the 7th or the last trick {bar}" in r.stdout
+        assert "rule follow-suit" in r.stdout
+
+
+@pytest.mark.parametrize("view", ["score", "status", "replay"])
+def test_a_reader_that_went_away_ends_a_plain_view_quietly(view: str) -> None:
+    read, write = os.pipe()
+    os.close(read)  # like '| head' having had its line
+    try:
+        r = subprocess.run([sys.executable, "-m", "cli", view,
+                            str(SAMPLES / "kierki-complete.toml")], stdout=write,
+                           stderr=subprocess.PIPE, timeout=60,
+                           env=dict(os.environ, PYTHONPATH=str(SAMPLES.parent)))
+    finally:
+        os.close(write)
+    assert r.returncode == 1 and r.stderr == b""
 
 
 def test_a_read_only_form_with_a_bad_file_gives_one_line(tmp_path: Path,

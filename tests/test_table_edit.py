@@ -207,12 +207,12 @@ def test_edit_a_bid_changes_the_contract(tmp_path: Path) -> None:
 
 
 def test_shared_win_and_game_over_lines() -> None:
-    from cli import render
+    from cli.plain import Style
+    from cli.scoresheet import winner_line
 
     res = Session.load(SAMPLES / "kierki-complete.toml").result()
     res.winner = ["Ala", "Darek"]
-    w = render.winner_line(res)
-    assert w is not None and w.plain == "The game is over. Shared win: Ala, Darek"
+    assert winner_line(res, Style(False, False)) == "The game is over. Shared win: Ala, Darek"
     res.winner = None
-    w = render.winner_line(res)
-    assert w is not None and w.plain == "The game is over."
+    assert winner_line(res, Style(False, False)) == "The game is over."
+    assert winner_line(res, Style(False, True)) == "\x1b[1mThe game is over.\x1b[0m"

@@ -8,9 +8,7 @@ import subprocess
 import sys
 from pathlib import Path
 
-from rich.console import Console
-
-from cli import plain, render
+from cli import plain, scoresheet
 from referee.model import Expect, TableView
 from referee.session import Session
 
@@ -81,14 +79,14 @@ def test_markup_in_names_is_not_markup() -> None:
         d.scores = {mapping[k]: v for k, v in (d.scores or {}).items()}
         d.dealer = mapping.get(d.dealer or "", d.dealer)
     res.winner = mapping[res.winner] if isinstance(res.winner, str) else res.winner
-    con = Console(file=io.StringIO(), width=200, markup=False, highlight=False,
-                  color_system=None)
-    con.print(render.score_table(res))
-    out = con.file.getvalue()  # type: ignore[attr-defined]
+    out = "\n".join(scoresheet.sheet(res, plain.Style(False, False)))
     assert "[bold red]Ala[/]" in out and "[link=http://x]B[/link]" in out
     assert "Cel\\x1b[31m" in out and "\x1b" not in out
-    w = render.winner_line(res)
-    assert w is not None and "[" in w.plain or "D" in w.plain
+    coloured = "\n".join(scoresheet.sheet(res, plain.Style(False, True)))
+    assert "Cel\\x1b[31m" in coloured and "Cel\x1b" not in coloured
+    assert plain.visible(coloured) == out  # no code but ours
+    w = scoresheet.winner_line(res, plain.Style(False, False))
+    assert w == "The game is over. Winner: D"
 
 
 def test_status_on_a_latin1_terminal_falls_back_to_ascii(tmp_path: Path) -> None:
