@@ -265,11 +265,9 @@ def diff(before: Result, after: Result) -> Diff:
 def rescore(rules: GameRules, setup: Setup, deals: Sequence[Deal],
             options: dict[str, Any]) -> Result:
     """The same game replayed under other house rules (``options`` over the file's own)."""
-    from dataclasses import replace as dc_replace
-
     merged = dict(setup.options)
     merged.update(options)
-    return rules.replay(dc_replace(setup, options=merged), deals)
+    return rules.replay(setup.but(options=merged), deals)
 
 
 def apply(session: Any, deals: list[Deal]) -> Result:

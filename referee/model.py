@@ -8,7 +8,6 @@ state of the game is never stored, it is always replayed from the entries.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
 from typing import Any
 
 from .cards import Card
@@ -16,15 +15,23 @@ from .errors import Violation
 from .record import Record
 
 
-@dataclass(frozen=True, slots=True)
-class Setup:
-    game: str
-    players: tuple[str, ...]
-    first_dealer: str
-    options: dict[str, Any] = field(default_factory=dict)
-    title: str | None = None
-    started: Any = None
-    seed: int | None = None
+class Setup(Record):
+    """Who plays what: the game, the players in clockwise order, the first dealer, the house
+    rules (options), and the file's title, start time and seed. Never changed in place (a
+    changed copy: ``setup.but(options=...)``)."""
+
+    __slots__ = ("game", "players", "first_dealer", "options", "title", "started", "seed")
+
+    def __init__(self, game: str, players: tuple[str, ...], first_dealer: str,
+                 options: dict[str, Any] | None = None, title: str | None = None,
+                 started: Any = None, seed: int | None = None) -> None:
+        self.game = game
+        self.players = players
+        self.first_dealer = first_dealer
+        self.options: dict[str, Any] = options if options is not None else {}
+        self.title = title
+        self.started = started
+        self.seed = seed
 
     def seat(self, name: str) -> int:
         return self.players.index(name)

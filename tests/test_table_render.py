@@ -69,11 +69,10 @@ def test_table_lines_trick_grid_hands() -> None:
 def test_markup_in_names_is_not_markup() -> None:
     p = SAMPLES / "kierki-complete.toml"
     res = Session.load(p).result()
-    from dataclasses import replace
 
     evil = ("[bold red]Ala[/]", "[link=http://x]B[/link]", "Cel\x1b[31m", "D")
     mapping = dict(zip(res.setup.players, evil, strict=True))
-    res.setup = replace(res.setup, players=evil)
+    res.setup = res.setup.but(players=evil)
     res.totals = {mapping[k]: v for k, v in res.totals.items()}
     for d in res.deals:
         d.scores = {mapping[k]: v for k, v in (d.scores or {}).items()}
