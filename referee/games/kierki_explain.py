@@ -49,7 +49,7 @@ def explain(rules: Kierki, setup: Setup, deals: Sequence[Deal], deal: int,
     broken = {v.at: v for v in st.violations if not v.retro and v.trick == trick}
     proven = [v for v in st.violations if v.retro and v.trick == trick]
     for p in t.plays:
-        why = st.note_text(p.at)
+        why = st.note_text(t, p)
         v = broken.get(p.at)
         line = f"  {p.player} {p.card}: {why}"
         if v is not None:

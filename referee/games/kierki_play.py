@@ -72,9 +72,7 @@ def penalties_gone(n: int, taken: set[Card]) -> bool:
     return False
 
 
-LED = ("led",)
 OUTSIDE = ("outside",)
-FOLLOWED = {s: ("followed", s) for s in ("S", "H", "D", "C")}
 
 
 def proves(problem: tuple[str, str] | None) -> bool:
@@ -134,7 +132,8 @@ class DealState:
         self.outcome: dict[str, Any] | None = None
         self.claimed: dict[str, int] | None = None
         self.note: str | None = None
-        self.notes: dict[int, tuple[Any, ...]] = {}  # entry index -> why
+        # entry index -> why, for the cards that did more than lead or follow
+        self.notes: dict[int, tuple[Any, ...]] = {}
         self.nxt = {p: setup.left_of(p) for p in players}
         self.led: str | None = None  # the suit led in the trick on the table (its first card)
         # the small lottery: the cards that fit the layout now, and suit by suit
@@ -153,15 +152,16 @@ class DealState:
             self.leader = setup.left_of(dealer)
         self.to_move = self.leader
 
-    def note_text(self, at: int) -> str:
-        """Why the card of entry ``at`` was legal (or not), in words."""
-        note = self.notes.get(at, ())
-        if not note:
-            return ""
+    def note_text(self, t: Trick, p: TrickPlay) -> str:
+        """Why the card of ``p`` in trick ``t`` was legal (or not), in words."""
+        note = self.notes.get(p.at)
+        if note is None:  # a card that led or followed: read off the trick, not kept
+            first = next((x for x in t.plays if x.card in DECK_SET), None)
+            if first is None:
+                return ""
+            return "led" if first is p else f"followed {SUIT_NAME[first.card.suit]}"
         kind, *rest = note
         suit = SUIT_NAME.get(rest[0], rest[0]) if rest else ""
-        if kind == "followed":
-            return f"followed {suit}"
         if kind == "void":
             return f"did not follow {suit}: claims to be void"
         if kind == "revoked":
@@ -238,11 +238,7 @@ class DealState:
             self.led = c.suit
             if c.suit == "H" and self.number in HEARTS_LEAD and not t.plays:
                 self.hearts_lead(player, c, t, at)
-            else:
-                self.notes[at] = LED
-        elif c.suit == led:
-            self.notes[at] = FOLLOWED[led]
-        else:
+        elif c.suit != led:
             self.revoke_claim(player, led, number, at)
         if tells:
             for cl, shown_card, shown in know.show(player, c, number):
