@@ -19,7 +19,7 @@ from .errors import Violation
 from .record import Record
 
 CardTest = Callable[[Card], bool]
-ANY = "*"  # watched by a claim that any card might prove false
+EVERY_SUIT = ("S", "H", "D", "C", "X")  # watched for a claim that any card might prove false
 
 
 class Claim(Record):
@@ -65,6 +65,10 @@ class Shown(Record):
         self.player = player
         self.trick = trick
         self.turn = turn
+
+
+Proof = tuple[Claim, Card, Shown]  # a claim, the card that proves it false, and where it was shown
+CLEAR: tuple[None, tuple[()]] = (None, ())  # a card played that breaks nothing
 
 
 class Knowledge:
@@ -128,10 +132,30 @@ class Knowledge:
     def pend(self, claim: Claim) -> None:
         """Keep ``claim`` until a card proves it false (or the deal ends)."""
         self.claims[claim.player].append(claim)
-        self.watch[claim.player].update(claim.suits if claim.suits is not None else (ANY,))
+        self.watch[claim.player].update(claim.suits if claim.suits is not None else EVERY_SUIT)
+
+    def play(self, player: str, c: Card, trick: int | None = None, turn: int | None = None
+             ) -> tuple[tuple[str, str] | None, Sequence[Proof]]:
+        """``player`` plays ``c``: checked, then shown. Returns why they could not play it
+        (rule, message) or None, and the claims it proves false. A card already seen in this
+        deal, or one outside the deck, is reported as that and proves nothing of the hand."""
+        seen = self.seen
+        hands = self.hands
+        if c in seen or c not in self.deck or (hands is not None and c not in hands[player]):
+            problem = self.problem(player, c)
+            if problem is not None and problem[0] != "card-not-held":
+                return problem, ()
+            return problem, self.show(player, c, trick, turn)
+        # the common case, inline: a card not seen before, from the hand it should be in
+        seen[c] = (player, trick, turn)
+        if hands is not None:
+            hands[player].discard(c)
+        if c.suit not in self.watch[player]:
+            return CLEAR
+        return None, self.prove(player, c, trick, turn)
 
     def show(self, player: str, c: Card, trick: int | None = None,
-             turn: int | None = None) -> Sequence[tuple[Claim, Card, Shown]]:
+             turn: int | None = None) -> Sequence[Proof]:
         """``player`` shows ``c`` (plays or discards it face up). Returns the claims it proves
         false, with the card and where it was shown."""
         seen = self.seen
@@ -143,10 +167,14 @@ class Knowledge:
             else:
                 for h in self.hands.values():
                     h.discard(c)
-        watch = self.watch[player]
-        if c.suit not in watch and ANY not in watch:
+        if c.suit not in self.watch[player]:
             return ()  # the common case: nothing this player said can be proven by this card
-        broken: list[tuple[Claim, Card, Shown]] = []
+        return self.prove(player, c, trick, turn)
+
+    def prove(self, player: str, c: Card, trick: int | None,
+              turn: int | None) -> list[Proof]:
+        """The pending claims of ``player`` that ``c`` proves false (no longer pending)."""
+        broken: list[Proof] = []
         where = Shown(player, trick, turn)
         keep = []
         for cl in self.claims[player]:
@@ -156,7 +184,7 @@ class Knowledge:
                 keep.append(cl)
         self.claims[player] = keep
         self.watch[player] = {s for cl in keep
-                              for s in (cl.suits if cl.suits is not None else (ANY,))}
+                              for s in (cl.suits if cl.suits is not None else EVERY_SUIT)}
         return broken
 
     def receive(self, player: str, cards: Iterable[Card]) -> None:

@@ -75,12 +75,6 @@ def penalties_gone(n: int, taken: set[Card]) -> bool:
 OUTSIDE = ("outside",)
 
 
-def proves(problem: tuple[str, str] | None) -> bool:
-    """Whether a card shown can prove a claim about its player's hand: not a card already
-    seen in this deal, nor one outside the deck (RULES.md: reported once, as that)."""
-    return problem is None or problem[0] == "card-not-held"
-
-
 class LotteryTurn(Record):
     """One turn of the small lottery: a card played, or a pass (card None)."""
 
@@ -221,14 +215,9 @@ class DealState:
             if player != self.to_move:
                 self.flag(at, "turn-order", f"{player} played out of turn at trick {number}: "
                           f"{self.to_move} was to play", player, number)
-        know = self.know
-        tells = True  # whether the card can prove a claim about its player's hand
-        if c in know.seen or c not in DECK_SET or (
-                know.hands is not None and c not in know.hands[player]):
-            problem = know.problem(player, c)
-            if problem:
-                self.flag(at, problem[0], problem[1], player, number)
-                tells = proves(problem)
+        problem, proofs = self.know.play(player, c, number)
+        if problem is not None:
+            self.flag(at, problem[0], problem[1], player, number)
         # a card outside the deck (the joker) has no suit: it neither sets the suit led nor
         # says anything about its player's hand; the first real card sets the suit
         led = self.led
@@ -240,9 +229,8 @@ class DealState:
                 self.hearts_lead(player, c, t, at)
         elif c.suit != led:
             self.revoke_claim(player, led, number, at)
-        if tells:
-            for cl, shown_card, shown in know.show(player, c, number):
-                self.violations.append(know.violation(cl, shown_card, shown, at))
+        for cl, shown_card, shown in proofs:
+            self.violations.append(self.know.violation(cl, shown_card, shown, at))
         plays = t.plays
         plays.append(TrickPlay(player, c, at))
         self.to_move = self.nxt[player]
@@ -361,7 +349,7 @@ class DealState:
                           "which fits the layout", player, turn=number)
             turn.note = "passed"
         else:
-            problem = self.know.problem(player, c)
+            problem, proofs = self.know.play(player, c, turn=number)
             if problem:
                 self.flag(at, problem[0], problem[1], player, turn=number)
             elif c not in ok and c.suit in ("S", "H", "D", "C"):
@@ -374,9 +362,8 @@ class DealState:
                               f"{GLYPH[c.suit]} row (playable now: "
                               f"{' '.join(sorted(str(x) for x in ok if x.suit == c.suit))})",
                               player, turn=number)
-            if proves(problem):
-                for cl, shown_card, shown in self.know.show(player, c, turn=number):
-                    self.violations.append(self.know.violation(cl, shown_card, shown, at))
+            for cl, shown_card, shown in proofs:
+                self.violations.append(self.know.violation(cl, shown_card, shown, at))
             self.layout.setdefault(c.suit, set()).add(c.rank)
             self.ends.pop(c.suit, None)
             self.fits = None
