@@ -3,7 +3,8 @@
 1. start-up: wall time of `referee score` on the complete Kierki sample against a bare
    `python -c "import typer"` (medians of several runs, and their ratio);
 2. random legal Kierki deals played (generated and refereed) per second in one process;
-3. full 12-deal Kierki games loaded from their files, replayed and scored per second;
+3. full 12-deal Kierki games loaded from their files, replayed and scored per second, and
+   the same games replayed and scored from entries already loaded (best and median of rounds);
 4. the other games' playouts, from benchmarks/playout_<game>.py where present.
 """
 
@@ -15,6 +16,7 @@ import statistics
 import subprocess
 import sys
 import time
+from collections.abc import Callable
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -127,27 +129,42 @@ def playouts(seconds: float) -> None:
           f"({games} games)")
 
 
-def replays(seconds: float, rounds: int = 5) -> None:
-    """Full games loaded from the file, replayed and scored, in ``rounds`` rounds: the best
-    round is the machine's speed (noise only ever adds time, as ``timeit`` says), the median
-    says how steady it was."""
-    from referee import savefile
-    from referee.games import get
-
-    k = get("kierki")
+def rate(work: Callable[[], None], seconds: float, rounds: int) -> tuple[float, float]:
+    """Calls of ``work`` a second: the best of ``rounds`` rounds (the machine's speed: noise
+    only ever adds time, as ``timeit`` says) and their median (how steady it was)."""
     speeds = []
     for _ in range(rounds):
         n = 0
         t0 = time.perf_counter()
         while time.perf_counter() - t0 < seconds / rounds:
-            _, setup, deals = savefile.load(SAMPLE)
-            res = k.replay(setup, deals)
-            assert res.complete
+            work()
             n += 1
         speeds.append(n / (time.perf_counter() - t0))
-    print(f"kierki: full 12-deal games loaded, replayed and scored: best round "
-          f"{max(speeds):.0f} games/s, median round {statistics.median(speeds):.0f} games/s "
-          f"({rounds} rounds; target >= 300)")
+    return max(speeds), statistics.median(speeds)
+
+
+def replays(seconds: float, rounds: int = 5) -> None:
+    """Full games from the complete sample: loaded from the file (tomllib, then the entries),
+    replayed and scored; and replayed and scored from entries already loaded."""
+    from referee import savefile
+    from referee.games import get
+
+    k = get("kierki")
+
+    def from_file() -> None:
+        _, setup, deals = savefile.load(SAMPLE)
+        assert k.replay(setup, deals).complete
+
+    _, setup, deals = savefile.load(SAMPLE)
+
+    def from_entries() -> None:
+        assert k.replay(setup, deals).complete
+
+    for what, work in (("loaded from the file, replayed and scored", from_file),
+                       ("replayed and scored (entries already loaded)", from_entries)):
+        best, median = rate(work, seconds, rounds)
+        print(f"kierki: full 12-deal games {what}: best round {best:.0f} games/s, median "
+              f"round {median:.0f} games/s ({rounds} rounds; target >= 300)")
 
 
 def others() -> None:
