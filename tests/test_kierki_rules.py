@@ -207,6 +207,14 @@ def test_fantan_dealer_starts_and_passes_are_checked() -> None:
     assert e.value.rule == "fantan-must-play"
 
 
+def test_lottery_first_turn_is_the_dealers() -> None:
+    # deal 12's dealer is Darek: a first turn taken by anyone else is out of turn (turns, not
+    # tricks: RULES.md gives lead-first to the first trick of a deal only)
+    assert refused(lottery(""), "Ala: pass") == "turn-order"
+    res = replay_text(lottery('"Ala: pass", "Bartek: pass"', hands=False))
+    assert [(v.turn, v.player, v.rule) for v in res.violations] == [(1, "Ala", "turn-order")]
+
+
 def test_fantan_must_play_proven_later_with_hands_unseen() -> None:
     res = replay_text(lottery('"Darek: pass", "Ala: pass", "Bartek: 7C", "Celina: pass", '
                               '"Darek: pass", "Ala: pass", "Bartek: 7D", "Celina: 8C"',

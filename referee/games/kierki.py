@@ -31,7 +31,8 @@ RULES = (
     ("card-not-held", "A player plays only a card they hold (checked when hands are known)."),
     ("turn-order", "A player plays only in turn; the winner of a trick leads the next."),
     ("lead-first", "Deals 1-7: the player left of the dealer leads the first trick. Deals 8-11: "
-                   "the dealer (who names trump) leads. Deal 12: the dealer has the first turn."),
+                   "the dealer (who names trump) leads. (Deal 12: the dealer has the first "
+                   "turn; a first turn out of turn is turn-order.)"),
     ("follow-suit", "Follow the suit led if able; otherwise any card. No duty to trump."),
     ("hearts-lead", "Deals 2, 5 and 7: hearts may not be led unless the leader holds only "
                     "hearts."),

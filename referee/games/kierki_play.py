@@ -332,7 +332,7 @@ class DealState:
             self.late += 1
             return
         if player != self.to_move:
-            rule = "lead-first" if number == 1 else "turn-order"
+            rule = "turn-order"  # the small lottery has turns, not tricks: no first lead
             why = (f"{player} is out" if player in self.out else
                    f"it was {self.to_move}'s turn")
             self.flag(at, rule, f"{player} took turn {number} but {why}", player,
