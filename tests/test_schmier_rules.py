@@ -342,8 +342,11 @@ def test_claimed_score_by_team_member() -> None:
     assert res.violations == []
     res = replay_text(game(d + 'claimed = { Ala = 2, Darek = 2, Bartek = 3, Ewa = 3 }\n'))
     assert found(res) == [(1, None, "Bartek & Ewa", "claimed-score")]
-    with pytest.raises(SaveFileError):
-        replay_text(game(d + 'claimed = { Darek = 2, Ala = 3 }\n'))
+    # members who disagree are each checked: the one who wrote the wrong score is reported
+    res = replay_text(game(d + 'claimed = { Darek = 2, Ala = 3 }\n'))
+    assert found(res) == [(1, None, "Ala", "claimed-score")]
+    res = replay_text(game(d + 'claimed = { "Ala & Darek" = 3, Ala = 2 }\n'))
+    assert found(res) == [(1, None, "Ala & Darek", "claimed-score")]
 
 
 # -- the end of the game ----------------------------------------------------------------------

@@ -175,11 +175,11 @@ class SchmierRules(GameRules):
         if st.claimed is None:
             return
         at = max(st.claimed_at, st.finish_at)
-        for tm, x in st.claimed.items():
-            if sc.get(tm) != x:
-                st.violations.append(Violation(st.number, None, tm, "claimed-score",
-                                               f"{tm}: claimed {x}, computed {sc.get(tm)}",
-                                               at=at))
+        for who, x in st.claimed.items():  # a team, or a member whose team disagreed
+            got = sc.get(st.team_of.get(who, who))
+            if got != x:
+                st.violations.append(Violation(st.number, None, who, "claimed-score",
+                                               f"{who}: claimed {x}, computed {got}", at=at))
 
     def replay(self, setup: Setup, deals: Sequence[Deal]) -> Result:
         states, info = self.run(setup, deals)

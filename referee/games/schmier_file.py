@@ -40,19 +40,30 @@ def read_team(value: Any, setup: Setup, where: Where, key: str) -> str:
 
 
 def read_claimed(value: Any, setup: Setup, where: Where) -> dict[str, int]:
+    """The scores the table wrote down, by team (any member's name). A sheet may give every
+    player their team's score: when the members of a team agree it is one claim of the team;
+    when they do not, each member's claim is kept under the member's own name, so that the
+    one that differs from the computed score is its own ``claimed-score`` (as in Kozel)."""
     if not isinstance(value, dict):
         raise where.err("claimed", "a table of team (any member's name) = score")
-    out: dict[str, int] = {}
+    got: list[tuple[str, str, int]] = []  # (name as written, team, score)
     for name, n in value.items():
         key = f"claimed.{name}"
         if isinstance(n, bool) or not isinstance(n, int):
             raise where.err(key, "a whole number")
-        team = read_team(name, setup, where, key)
-        if team in out and out[team] != n:
-            # A sheet may give every player their team's score; the members must agree.
-            raise where.err(key, f"the score of {team} once ({team} is already named "
-                                 f"with {out[team]})")
-        out[team] = n
+        got.append((name, read_team(name, setup, where, key), n))
+    out: dict[str, int] = {}
+    for name, team, n in got:
+        if len({x for _, t, x in got if t == team}) == 1:
+            out[team] = n
+            continue
+        try:
+            who = resolve_player(name, setup.players)
+        except NotationError:  # the team's own name, beside a member's other score
+            who = team
+        if who in out:
+            raise where.err(f"claimed.{name}", f"{who} named once")
+        out[who] = n
     return out
 
 
