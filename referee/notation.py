@@ -10,10 +10,10 @@ Games parse the body; this module reads the parts every game shares.
 from __future__ import annotations
 
 import re
-import tomllib
 from collections.abc import Sequence
 from typing import Any
 
+from . import tomlread
 from .cards import Card, try_parse_card
 from .errors import NotationError
 
@@ -44,8 +44,8 @@ def key_line(text: str) -> tuple[str, Any] | None:
     if not _KEY_LINE.match(text):
         return None
     try:
-        table = tomllib.loads(text)
-    except tomllib.TOMLDecodeError as e:
+        table = tomlread.loads(text)
+    except tomlread.TOMLDecodeError as e:
         raise NotationError(f"cannot read {text.strip()!r} as 'key = value' (TOML): {e}") from None
     if len(table) != 1:
         raise NotationError("give one 'key = value' per entry")

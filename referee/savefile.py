@@ -1,14 +1,15 @@
-"""TOML save files <-> (Setup, deals): reading with tomllib, writing with tomli-w, atomically."""
+"""TOML save files <-> (Setup, deals): read with tomli (or tomllib: ``tomlread``), written by
+our own small writer (tomli-w for dates), atomically."""
 
 from __future__ import annotations
 
 import datetime as _dt
 import json
 import os
-import tomllib
 from pathlib import Path
 from typing import Any
 
+from . import tomlread
 from .errors import NotationError, SaveFileError
 from .games import get as get_game
 from .games.base import MAX_NAME, GameRules, Where
@@ -128,8 +129,8 @@ def load(path: str | Path) -> tuple[GameRules, Setup, list[Deal]]:
     except UnicodeDecodeError:
         raise SaveFileError(f"{name}: not UTF-8 text") from None
     try:
-        data = tomllib.loads(text)
-    except tomllib.TOMLDecodeError as e:
+        data = tomlread.loads(text)
+    except tomlread.TOMLDecodeError as e:
         raise SaveFileError(f"{name}: not valid TOML: {e}") from None
     return parse(data, name)
 

