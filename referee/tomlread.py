@@ -3,7 +3,9 @@
 tomli is tomllib's own upstream (the standard library took its parser from it), published
 compiled (mypyc): the same parser and the same results, about three times faster (0.27 ms
 instead of 0.88 ms for the complete Kierki sample, measured). The project depends on it; a
-machine without it (or without a compiled wheel) reads with tomllib, as before.
+machine without it (or without a compiled wheel) reads with tomllib, as before. tomli is kept
+below 2.3: from 2.3 it reads TOML 1.1 (inline tables over several lines, new escapes...), which
+tomllib, the reader the spec names, refuses.
 """
 
 from __future__ import annotations

@@ -33,6 +33,16 @@ def test_broken_toml(tmp_path: Path) -> None:
     assert "not valid TOML" in bad(tmp_path, "format = 1\ngame = \n")
 
 
+@pytest.mark.parametrize("text", [
+    '[[deals]]\nhands = {\n  Ala = "2C" }\n',  # an inline table over two lines
+    '[[deals]]\nnote = "\\e"\n',  # the escape \e
+])
+def test_toml_1_1_is_refused_as_tomllib_refuses_it(tmp_path: Path, text: str) -> None:
+    # the file is read with tomli (tomllib, compiled) when installed: it must read exactly
+    # what tomllib reads (TOML 1.0), or a file would load here and fail with the spec's reader
+    assert "not valid TOML" in bad(tmp_path, head() + text)
+
+
 def test_wrong_format(tmp_path: Path) -> None:
     assert "'format'" in bad(tmp_path, head().replace("format = 1", "format = 2"))
 
