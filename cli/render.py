@@ -17,9 +17,8 @@ from rich.console import Console
 from rich.table import Table
 from rich.text import Text
 
-from cli.plain import CARD, TO_ASCII, Style, ascii_wanted, clean, names_of
+from cli.plain import Style, ascii_wanted, clean, names_of
 from cli.scoresheet import signed, violation_line
-from referee.cards import try_parse_card
 from referee.model import Key, Result
 
 if TYPE_CHECKING:
@@ -35,23 +34,9 @@ def console(ascii_only: bool = False, stderr: bool = False) -> Console:
 
 
 def cards(text: str, ascii_only: bool = False, style: str = "") -> Text:
-    """A string in which canonical cards are shown as glyphs, red suits in red."""
-    out = Text(style=style)
-    pos = 0
-    text = clean(text)
-    if ascii_only:
-        text = text.translate(TO_ASCII)
-    for m in CARD.finditer(text):
-        out.append(text[pos:m.start()])
-        c = try_parse_card(m.group(0))
-        if c is None:
-            out.append(m.group(0))
-        else:
-            red = c.suit in ("H", "D")
-            out.append(c.pretty(ascii_only), style="red" if red and not ascii_only else "")
-        pos = m.end()
-    out.append(text[pos:])
-    return out
+    """A string in which canonical cards are shown as glyphs, red suits in red: the plain
+    text's ``Style.cards`` (one way of showing cards), as rich ``Text``."""
+    return Text.from_ansi(Style(ascii_only, True).cards(text), style=style)
 
 
 def _t(text: str) -> Text:
