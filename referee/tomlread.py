@@ -1,8 +1,8 @@
 """Reading TOML: with tomli where it is installed, else with the standard library's tomllib.
 
 tomli is tomllib's own upstream (the standard library took its parser from it), published
-compiled (mypyc): the same parser and the same results, about three times faster (0.27 ms
-instead of 0.88 ms for the complete Kierki sample, measured). The project depends on it; a
+compiled (mypyc): the same parser and the same results, about twice as fast on the complete
+Kierki sample (measured). The project depends on it; a
 machine without it (or without a compiled wheel) reads with tomllib, as before. tomli is kept
 below 2.3: from 2.3 it reads TOML 1.1 (inline tables over several lines, new escapes...), which
 tomllib, the reader the spec names, refuses.
