@@ -68,7 +68,6 @@ class Shown(Record):
 
 
 Proof = tuple[Claim, Card, Shown]  # a claim, the card that proves it false, and where it was shown
-CLEAR: tuple[None, tuple[()]] = (None, ())  # a card played that breaks nothing
 
 
 class Knowledge:
@@ -139,20 +138,13 @@ class Knowledge:
         """``player`` plays ``c``: checked, then shown. Returns why they could not play it
         (rule, message) or None, and the claims it proves false. A card already seen in this
         deal, or one outside the deck, is reported as that and proves nothing of the hand."""
-        seen = self.seen
-        hands = self.hands
-        if c in seen or c not in self.deck or (hands is not None and c not in hands[player]):
+        problem = None
+        if c in self.seen or c not in self.deck or (
+                self.hands is not None and c not in self.hands[player]):
             problem = self.problem(player, c)
             if problem is not None and problem[0] != "card-not-held":
                 return problem, ()
-            return problem, self.show(player, c, trick, turn)
-        # the common case, inline: a card not seen before, from the hand it should be in
-        seen[c] = (player, trick, turn)
-        if hands is not None:
-            hands[player].discard(c)
-        if c.suit not in self.watch[player]:
-            return CLEAR
-        return None, self.prove(player, c, trick, turn)
+        return problem, self.show(player, c, trick, turn)
 
     def show(self, player: str, c: Card, trick: int | None = None,
              turn: int | None = None) -> Sequence[Proof]:

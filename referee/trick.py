@@ -73,10 +73,8 @@ def winning_play(plays: list[TrickPlay], trump: str | None) -> int:
     return at
 
 
-def why_it_wins(plays: list[TrickPlay], trump: str | None) -> str:
-    """Why the winning play wins (for ``explain``)."""
-    w = plays[winning_play(plays, trump)].card
-    if trump is not None and w.suit == trump:
-        return "the highest trump (trump led)" if plays[0].card.suit == trump else \
-            "the highest trump"
+def why_it_wins(winner: Card, led: str, trump: str | None) -> str:
+    """Why the winning card wins (for ``explain``)."""
+    if trump is not None and winner.suit == trump:
+        return "the highest trump (trump led)" if led == trump else "the highest trump"
     return "the highest card of the suit led"

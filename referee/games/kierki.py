@@ -102,7 +102,7 @@ class Kierki(GameRules):
         raise where.err(key, "a key of a kierki deal")
 
     def read_tricks(self, value: Any, setup: Setup, where: Where) -> list[Entry]:
-        if not isinstance(value, list) or not {str}.issuperset(map(type, value)):
+        if not isinstance(value, list) or not all(isinstance(x, str) for x in value):
             raise where.err("tricks", 'a list of strings like "Bartek: 2C 5C KC AC"')
         if len(value) > 13:
             raise where.err("tricks", f"at most 13 tricks, not {len(value)}")
@@ -149,7 +149,7 @@ class Kierki(GameRules):
         return who, list(read_cards(body, where, key))
 
     def read_turns(self, value: Any, setup: Setup, where: Where) -> list[Entry]:
-        if not isinstance(value, list) or not {str}.issuperset(map(type, value)):
+        if not isinstance(value, list) or not all(isinstance(x, str) for x in value):
             raise where.err("turns", 'a list of strings like "Darek: 7H" or "Ala: pass"')
         out: list[Entry] = []
         for i, line in enumerate(value):

@@ -289,7 +289,8 @@ class DealState:
     def why_won(self, t: Trick) -> str:
         """Why the trick's winner won, for ``explain``."""
         real = [p for p in t.plays if p.card in DECK_SET] or t.plays
-        return f"{real[winning_play(real, self.trump)].card} is {why_it_wins(real, self.trump)}"
+        best = real[winning_play(real, self.trump)].card
+        return f"{best} is {why_it_wins(best, real[0].card.suit, self.trump)}"
 
     # -- the small lottery --------------------------------------------------------------------
 
