@@ -213,7 +213,16 @@ class Table:
             who = f"{v.player}: " if v.player else ""
             self.say(st.red(st.bold("PROVEN: ")) + st.cards(f"{v.where()}: {who}{v.message} "
                                                               f"— rule {v.rule}"))
+        self.flag(added.flagged)
         self.after(before)
+
+    def flag(self, flagged: list[Any]) -> None:
+        """A claimed score that differs: kept as the table wrote it, and a warning line."""
+        from cli.scoresheet import violation_line
+
+        for v in flagged:
+            self.say(violation_line(v, self.style, self.style.red(self.style.bold(
+                "WARNING: ")) + "claimed score kept as written: "))
 
     def after(self, before: Any) -> None:
         """The table again, and the news: a deal over, the game over."""
