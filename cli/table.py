@@ -333,10 +333,11 @@ class Table:
             keep = self.redo[:-1]
             try:
                 with held_signals():
-                    self.s.add(text)
+                    added = self.s.add(text)
             except RefereeError as e:
                 self.say(self.style.red(f"cannot redo {text!r}: ") + self.style.cards(str(e)))
                 break
+            self.flag(added.flagged)
             self.redo = keep
             done.append(text)
             n -= 1
