@@ -134,7 +134,7 @@ class Session:
         if self.entry_count() >= MAX_ENTRIES:
             raise RefereeError(f"this file already holds {MAX_ENTRIES} entries")
         res = self.result()
-        if self.over(res):
+        if self.over(res) and not _a_claim(text):
             raise IllegalEntry("turn-order", "the game is over: no more entries")
         entries = self.rules.parse_entry(text, self.setup, res)
         known = {(v.deal, v.player, v.message) for v in res.violations if v.rule in EVIDENCE}
@@ -143,7 +143,7 @@ class Session:
         added = Added()
         try:
             for e in entries:
-                if self.over(self.result()):
+                if self.over(self.result()) and not (isinstance(e, Key) and e.name == "claimed"):
                     raise IllegalEntry("turn-order", "the game is over: no more entries")
                 index = self._append(e)  # the entry just appended
                 at.add(index)
@@ -185,3 +185,15 @@ class Session:
         self.deal_if_due()
         self.save()
         return taken
+
+
+def _a_claim(text: str) -> bool:
+    """``claimed = {...}``: the score the table wrote down for the last deal is welcome even
+    once the game is over (CLI.md: a claimed score is evidence)."""
+    from .notation import key_line
+
+    try:
+        kv = key_line(text)
+    except RefereeError:
+        return False
+    return kv is not None and kv[0] == "claimed"

@@ -318,3 +318,18 @@ def test_the_sample_games_still_read_their_first_dealer(tmp_path: Path) -> None:
         assert (again.setup, again.result().totals) == before, src.name
         if len(s.setup.players) > 1:
             assert re.search(r'^first_dealer = "', p.read_text(), re.M), src.name
+
+
+def test_the_last_deals_claim_is_welcome_after_the_end(tmp_path: Path) -> None:
+    p = tmp_path / "k.toml"
+    new(p, game="kozel")
+    whitewash = "outcome = { points = { Ala = 120 }, tricks = { Ala = 6 } }"
+    assert run("add", str(p), whitewash, whitewash)[0] == 0
+    assert "over" in run("status", str(p))[1]
+    code, _, err = run("add", str(p), whitewash)
+    assert code == 1 and "turn-order" in err  # nothing is played after the end
+    code, out, err = run("add", str(p), "claimed = { Bartek = 12 }")
+    assert code == 1 and "claimed-score" in out, err
+    assert data(p)["deals"][-1]["claimed"] == {"Bartek & Darek": 12}  # type: ignore[index]
+    code, out, err = run("add", str(p), "claimed = { Bartek = 6 }")
+    assert code == 0 and rules_found(p) == [], out + err
