@@ -325,7 +325,7 @@ def test_the_last_deals_claim_is_welcome_after_the_end(tmp_path: Path) -> None:
     new(p, game="kozel")
     whitewash = "outcome = { points = { Ala = 120 }, tricks = { Ala = 6 } }"
     assert run("add", str(p), whitewash, whitewash)[0] == 0
-    assert "over" in run("status", str(p))[1]
+    assert Session.over(Session.load(p).result())
     code, _, err = run("add", str(p), whitewash)
     assert code == 1 and "turn-order" in err  # nothing is played after the end
     code, out, err = run("add", str(p), "claimed = { Bartek = 12 }")
