@@ -16,6 +16,7 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any, NoReturn, TypeVar
 
+from cli.safe import clean
 from referee.errors import IllegalEntry, NotationError, RefereeError, SaveFileError
 
 F = TypeVar("F", bound=Callable[..., Any])
@@ -39,7 +40,7 @@ def guarded(fn: F) -> F:
 
 
 def fail(message: str, code: int) -> NoReturn:
-    sys.stderr.write(f"referee: {message}\n")
+    sys.stderr.write(f"referee: {clean(message)}\n")
     raise SystemExit(code)
 
 
@@ -100,14 +101,11 @@ def main(argv: list[str] | None = None) -> None:
 
         app(args=argv, prog_name="referee")
     except IllegalEntry as e:
-        sys.stderr.write(f"referee: {e}\n")
-        sys.exit(1)
+        fail(str(e), 1)
     except (NotationError, SaveFileError) as e:
-        sys.stderr.write(f"referee: {e}\n")
-        sys.exit(2)
+        fail(str(e), 2)
     except RefereeError as e:
-        sys.stderr.write(f"referee: {e}\n")
-        sys.exit(2)
+        fail(str(e), 2)
     except KeyboardInterrupt:
         sys.stderr.write("referee: interrupted; every accepted entry is saved\n")
         sys.exit(130)

@@ -14,6 +14,7 @@ from typing import Annotated, Any
 import typer
 
 from cli.app import fail, guarded
+from cli.safe import clean
 from cli.views import out as _out
 from cli.views import session as _session
 from referee.errors import IllegalEntry
@@ -79,26 +80,31 @@ def new(game: Annotated[str, typer.Argument(help="kierki, wisconsin-schmier, sch
         file: FileArg,
         player: Annotated[list[str], typer.Option("-p", "--player",
                                                   help="a player, in clockwise order")],
-        dealer: Annotated[str | None, typer.Option("--dealer", help="the first dealer")] = None,
+        dealer: Annotated[str | None, typer.Option("--dealer", help="the first dealer, or "
+                                                   "'random' to draw one")] = None,
         option: OptionsOpt = None,
         deal: Annotated[bool, typer.Option("--deal", help="the referee deals virtual cards "
                                                           "(hands known)")] = False,
-        seed: Annotated[int | None, typer.Option("--seed", help="seed for --deal")] = None,
+        seed: Annotated[int | None, typer.Option("--seed", help="seed for --deal and "
+                                                 "--dealer random")] = None,
         title: Annotated[str | None, typer.Option("--title")] = None,
         force: Annotated[bool, typer.Option("--force", help="overwrite an existing file")]
         = False) -> None:
     """Start a save file."""
-    from cli.start import create
+    from cli.start import create, dealer_news, is_random
     from referee import games as registry
 
     if file.exists() and not force:
         fail(f"{file}: already exists (use --force to overwrite, or 'referee play {file}')", 2)
-    if seed is not None and not deal:
-        fail("--seed goes with --deal", 2)
+    if seed is not None and not deal and not is_random(dealer, player):
+        fail("--seed goes with --deal or --dealer random", 2)
     name = registry.get(game).name
     s = create(name, file, player, dealer, parse_options(name, option), deal, seed, title)
-    typer.echo(f"created {file}: {s.setup.game} with {', '.join(s.setup.players)}")
-    typer.echo(s.result().expect.prompt)
+    typer.echo(clean(f"created {file}: {s.setup.game} with {', '.join(s.setup.players)}"))
+    news = dealer_news(s, dealer)
+    if news is not None:
+        typer.echo(news)
+    typer.echo(clean(s.result().expect.prompt))
 
 
 @app.command(context_settings={"ignore_unknown_options": True})
@@ -106,7 +112,13 @@ def new(game: Annotated[str, typer.Argument(help="kierki, wisconsin-schmier, sch
 def add(file: FileArg,
         entry: Annotated[list[str], typer.Argument(help="entries, e.g. 'Bartek: AS'")],
         ascii_only: AsciiOpt = False) -> None:
-    """Add entries without prompts; stops at the first refused entry."""
+    """Add entries without prompts; stops at the first refused entry.
+
+    Exit 1 also when an entry proved an earlier breach, or recorded a claimed score that
+    differs from the computed one (the entry is kept)."""
+    from cli.plain import Style
+    from cli.scoresheet import violation_line
+
     s = _session(file)
     render, con, a = _out(ascii_only)
     proven_any = False
@@ -120,6 +132,10 @@ def add(file: FileArg,
             proven_any = True
             con.print(render.cards(f"proven: {v.where()}: {v.player}: {v.message} — rule "
                                    f"{v.rule}", a))
+        for v in added.flagged:  # recorded as the table wrote it, and reported (CLI.md)
+            proven_any = True
+            line = violation_line(v, Style(a, False), "claimed score kept as written: ")
+            con.print(render.cards(line, a))
     res = s.result()
     con.print(render.cards(res.expect.prompt, a))
     if proven_any:
@@ -137,7 +153,7 @@ def undo(file: FileArg,
     s = _session(file)
     taken = s.undo(n)
     typer.echo(f"took back {len(taken)} entr{'y' if len(taken) == 1 else 'ies'}")
-    typer.echo(s.result().expect.prompt)
+    typer.echo(clean(s.result().expect.prompt))
 
 
 @app.command()
@@ -211,11 +227,17 @@ def explain(file: FileArg,
             trick: Annotated[int | None, typer.Option("--trick", help="the trick (or turn)")]
             = None,
             ascii_only: AsciiOpt = False) -> None:
-    """Settle a dispute: each card of the trick and why it was legal or not."""
+    """Settle a dispute: each card of the trick and why it was legal or not.
+
+    Exit 1 when what it shows holds a violation (the trick or turn asked for, else the
+    deal), like replay and score."""
     s = _session(file)
     render, con, a = _out(ascii_only)
     for line in s.rules.explain(s.setup, s.deals, deal, trick):
         con.print(render.cards(line, a))
+    if any(v.deal == deal and (trick is None or trick in (v.trick, v.turn))
+           for v in s.result().violations):
+        raise typer.Exit(1)
 
 
 @app.command()

@@ -12,6 +12,7 @@ import re
 import sys
 from typing import Any, TextIO
 
+from cli.safe import clean as clean  # re-exported: the other modules import it from here
 from referee.cards import try_parse_card
 from referee.model import Expect, TableView
 
@@ -21,20 +22,11 @@ GLYPHS = "♠♥♦♣"
 _CARD_OR_SUIT = re.compile(CARD.pattern + "|[♠♥♦♣]")
 TO_ASCII = str.maketrans({"♠": "S", "♥": "H", "♦": "D", "♣": "C", "—": "-", "–": "-",
                           "·": "|", "→": "->", "…": "...", "─": "-", "’": "'", "×": "x"})
-# C0 and C1 controls (not tab and newline), and the bidirectional overrides and isolates that
-# can make a name read backwards
-_CONTROL = re.compile("[\x00-\x08\x0b-\x1f\x7f-\x9f\u202a-\u202e\u2066-\u2069]")
 
 RED = "\x1b[31m"
 BOLD = "\x1b[1m"
 DIM = "\x1b[2m"
 RESET = "\x1b[0m"
-
-
-def clean(text: str) -> str:
-    """Text from a user or a file, with terminal control characters made visible."""
-    return _CONTROL.sub(lambda m: f"\\x{ord(m.group(0)):02x}" if ord(m.group(0)) < 256
-                        else f"\\u{ord(m.group(0)):04x}", text)
 
 
 def ascii_wanted(flag: bool = False, stream: TextIO | None = None) -> bool:

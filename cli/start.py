@@ -41,29 +41,92 @@ def parse_options(game: str, pairs: list[str] | None) -> dict[str, Any]:
     return out
 
 
+RANDOM = "random"
+
+
+def is_random(dealer: str | None, players: list[str]) -> bool:
+    """``--dealer random`` (any case): draw the first dealer, unless a player has that name."""
+    return dealer is not None and dealer.strip().casefold() == RANDOM and \
+        all(p.casefold() != RANDOM for p in players)
+
+
+def draw_dealer(players: list[str], seed: int | None) -> str:
+    """The first dealer drawn at random: from ``--seed`` (or the file's seed) when there is
+    one, so the same seed draws the same dealer; else from the system's randomness."""
+    rng = random.Random(f"{seed}:first_dealer") if seed is not None else random.SystemRandom()
+    return players[rng.randrange(len(players))]
+
+
+def check_players(game: str, players: list[str], option: str = "-p") -> None:
+    """The players given with ``-p``, checked as the save file checks them, blaming the option."""
+    from referee import games as registry
+    from referee.savefile import name_problem
+
+    lo, hi = registry.get(game).player_count
+    if not lo <= len(players) <= hi:
+        want = str(lo) if lo == hi else f"{lo} to {hi}"
+        raise NotationError(f"{option}: {game} is played by {want} player"
+                            f"{'' if want == '1' else 's'}, not {len(players)}")
+    seen: dict[str, str] = {}
+    for p in players:
+        problem = name_problem(p)
+        if problem is not None:
+            raise NotationError(f"{option} {p!r}: expected {problem}")
+        if p.casefold() in seen:
+            raise NotationError(f"{option} {p!r}: that name is already seated; names must "
+                                "differ")
+        seen[p.casefold()] = p
+
+
 def create(game: str, file: Path, players: list[str], dealer: str | None = None,
            options: dict[str, Any] | None = None, deal: bool = False,
            seed: int | None = None, title: str | None = None) -> Any:
-    """Write a new save file and return its Session (the caller checks for overwriting)."""
+    """Write a new save file and return its Session (the caller checks for overwriting).
+
+    ``dealer`` may be ``random`` (``is_random``): the first dealer is then drawn
+    (``draw_dealer``, from the seed when there is one) and written like any other."""
     from referee import games as registry
     from referee import savefile
     from referee.session import Session
 
     rules = registry.get(game)
+    check_players(rules.name, players)
     data: dict[str, Any] = {"format": 1, "game": rules.name, "players": list(players)}
-    if dealer is not None:
-        from referee.notation import resolve_player
-
-        data["first_dealer"] = resolve_player(dealer, players)
-    if title is not None:
-        data["title"] = title
+    drawn = is_random(dealer, players)
     if deal:
         data["seed"] = seed if seed is not None else random.SystemRandom().randrange(10**9)
-    elif seed is not None:
-        raise NotationError("--seed goes with --deal")
+    elif seed is not None and not drawn:
+        raise NotationError("--seed goes with --deal or --dealer random")
+    if drawn:
+        data["first_dealer"] = draw_dealer(players, data.get("seed", seed))
+    elif dealer is not None:
+        from referee.notation import resolve_player
+
+        try:
+            data["first_dealer"] = resolve_player(dealer, players)
+        except NotationError as e:
+            raise NotationError(f"--dealer: {e}") from None
+    if title is not None:
+        if len(title) > 200:
+            raise NotationError("--title: at most 200 characters")
+        data["title"] = title
     data["options"] = dict(options or {})
     _rules, setup = savefile.parse_setup(data, str(file))
     return Session.create(file, setup)
+
+
+def dealer_news(session: Any, dealer: str | None) -> str | None:
+    """What to tell the table about the first dealer when it was drawn: "Bartek deals first
+    (drawn at random)"; None when the table named the dealer."""
+    from cli.safe import clean
+
+    players = list(session.setup.players)
+    if not is_random(dealer, players):
+        return None
+    who = clean(session.setup.first_dealer)
+    if len(players) == 1:
+        return f"{who} deals (the only player)"
+    return f"{who} deals first (drawn at random)"
 
 
 # -- the questions ----------------------------------------------------------------------------
@@ -150,10 +213,9 @@ def ask_new_game(ask: Ask, say: Say, file: Path | None) -> Any:
                 players.extend(names)
                 say("  seated: " + ", ".join(names))
                 break
-        try:
-            savefile.check_name(a, "name", f"players[{len(players)}]")
-        except RefereeError as e:
-            say("  expected " + str(e).split("expected ", 1)[-1])
+        problem = savefile.name_problem(a)
+        if problem is not None:
+            say(f"  expected {problem}")
             continue
         if a.casefold() in (p.casefold() for p in players):
             say(f"  {a!r} is already seated; names must differ")
@@ -162,8 +224,12 @@ def ask_new_game(ask: Ask, say: Say, file: Path | None) -> Any:
     dealer = players[0]
     if len(players) > 1:
         while True:
-            a = ask(f"First dealer [{players[0]}]: ", players).strip()
+            a = ask(f"First dealer (a name, or {RANDOM} to draw one) [{players[0]}]: ",
+                    [*players, RANDOM]).strip()
             if not a:
+                break
+            if is_random(a, players):
+                dealer = RANDOM  # drawn by create(), from the seed when the referee deals
                 break
             try:
                 from referee.notation import resolve_player
@@ -214,4 +280,7 @@ def ask_new_game(ask: Ask, say: Say, file: Path | None) -> Any:
         file = p
     s = create(rules.name, file, players, dealer, options, deal)
     say(f"created {file}: {rules.name} with {', '.join(players)}")
+    news = dealer_news(s, dealer)
+    if news is not None:
+        say(news)
     return s

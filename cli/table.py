@@ -213,7 +213,16 @@ class Table:
             who = f"{v.player}: " if v.player else ""
             self.say(st.red(st.bold("PROVEN: ")) + st.cards(f"{v.where()}: {who}{v.message} "
                                                               f"— rule {v.rule}"))
+        self.flag(added.flagged)
         self.after(before)
+
+    def flag(self, flagged: list[Any]) -> None:
+        """A claimed score that differs: kept as the table wrote it, and a warning line."""
+        from cli.scoresheet import violation_line
+
+        for v in flagged:
+            self.say(violation_line(v, self.style, self.style.red(self.style.bold(
+                "WARNING: ")) + "claimed score kept as written: "))
 
     def after(self, before: Any) -> None:
         """The table again, and the news: a deal over, the game over."""
@@ -324,10 +333,11 @@ class Table:
             keep = self.redo[:-1]
             try:
                 with held_signals():
-                    self.s.add(text)
+                    added = self.s.add(text)
             except RefereeError as e:
                 self.say(self.style.red(f"cannot redo {text!r}: ") + self.style.cards(str(e)))
                 break
+            self.flag(added.flagged)
             self.redo = keep
             done.append(text)
             n -= 1

@@ -27,16 +27,24 @@ def _err(file: str, key: str, expected: str) -> SaveFileError:
     return SaveFileError(f"{file}: key {key!r}: expected {expected}")
 
 
-def check_name(name: Any, file: str, key: str) -> str:
+def name_problem(name: Any) -> str | None:
+    """What a player's name must be (``a name without ...``), or None when it is one."""
     if not isinstance(name, str) or not name.strip():
-        raise _err(file, key, "a non-empty name")
+        return "a non-empty name"
     if len(name) > MAX_NAME:
-        raise _err(file, key, f"a name of at most {MAX_NAME} characters")
+        return f"a name of at most {MAX_NAME} characters"
     if any(ord(ch) < 32 or ord(ch) == 127 or ch in ":/~=" for ch in name):
-        raise _err(file, key, "a name without control characters or : / ~ =")
+        return "a name without control characters or : / ~ ="
     if name != name.strip():
-        raise _err(file, key, "a name without leading or trailing spaces")
-    return name
+        return "a name without leading or trailing spaces"
+    return None
+
+
+def check_name(name: Any, file: str, key: str) -> str:
+    problem = name_problem(name)
+    if problem is not None:
+        raise _err(file, key, problem)
+    return str(name)
 
 
 def check_options(rules: GameRules, raw: Any, file: str) -> dict[str, Any]:
@@ -137,7 +145,7 @@ def load(path: str | Path) -> tuple[GameRules, Setup, list[Deal]]:
 
 def to_dict(rules: GameRules, setup: Setup, deals: list[Deal]) -> dict[str, Any]:
     out: dict[str, Any] = {"format": FORMAT, "game": setup.game, "players": list(setup.players)}
-    if setup.first_dealer != setup.players[0]:
+    if len(setup.players) > 1:  # who dealt first, written even when it is the first seat
         out["first_dealer"] = setup.first_dealer
     if setup.title is not None:
         out["title"] = setup.title

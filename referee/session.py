@@ -20,14 +20,19 @@ AFTER_KEYS = ("claimed", "note")  # keys typed after a deal that belong to that 
 MAX_ENTRIES = 20000
 
 
-class Added:
-    """What an accepted typed line added, and the earlier breaches it proved."""
+EVIDENCE = ("claimed-score",)  # what the table wrote down: recorded and flagged, never refused
 
-    __slots__ = ("entries", "proven")
+
+class Added:
+    """What an accepted typed line added, the earlier breaches it proved, and the claimed
+    scores now on record that differ from the computed ones (``flagged``)."""
+
+    __slots__ = ("entries", "proven", "flagged")
 
     def __init__(self) -> None:
         self.entries: list[Entry] = []
         self.proven: list[Violation] = []
+        self.flagged: list[Violation] = []
 
 
 class Session:
@@ -97,17 +102,24 @@ class Session:
             entries.extend(self.rules.virtual_deal(self.setup, len(self.deals) + 1, dealer))
         return Deal(entries)
 
-    def _append(self, entry: Entry) -> None:
+    def _append(self, entry: Entry) -> int:
+        """Put ``entry`` where it belongs; its index among all the entries."""
         res = self.result()
+        if isinstance(entry, Key) and entry.name == "claimed" and len(self.deals) > 1 and \
+                self._starts_deal_here():  # the referee has dealt the next deal already
+            self.deals[-2].entries.append(entry)
+            self._result = None
+            return self.entry_count() - len(self.deals[-1].entries) - 1
         if isinstance(entry, Key) and entry.name in AFTER_KEYS and self.deals and \
                 not self._starts_deal_here():
             self.deals[-1].entries.append(entry)  # the claimed score of the deal just played
             self._result = None
-            return
+            return self.entry_count() - 1
         if res.expect.new_deal and not self._starts_deal_here():
             self.deals.append(self._new_deal(res))
         self.deals[-1].entries.append(entry)
         self._result = None
+        return self.entry_count() - 1
 
     def _starts_deal_here(self) -> bool:
         """The last deal has only its dealing keys so far: entries go into it."""
@@ -122,19 +134,21 @@ class Session:
         if self.entry_count() >= MAX_ENTRIES:
             raise RefereeError(f"this file already holds {MAX_ENTRIES} entries")
         res = self.result()
-        if self.over(res):
+        if self.over(res) and not _a_claim(text):
             raise IllegalEntry("turn-order", "the game is over: no more entries")
         entries = self.rules.parse_entry(text, self.setup, res)
+        known = {(v.deal, v.player, v.message) for v in res.violations if v.rule in EVIDENCE}
+        at: set[int] = set()
         snap = self._snapshot()
         added = Added()
         try:
             for e in entries:
-                if self.over(self.result()):
+                if self.over(self.result()) and not (isinstance(e, Key) and e.name == "claimed"):
                     raise IllegalEntry("turn-order", "the game is over: no more entries")
-                self._append(e)
-                index = self.entry_count() - 1  # the entry just appended
+                index = self._append(e)  # the entry just appended
+                at.add(index)
                 res = self.result()
-                mine = [v for v in res.violations if v.at == index]
+                mine = [v for v in res.violations if v.at == index and v.rule not in EVIDENCE]
                 bad = [v for v in mine if not v.retro]
                 if bad:
                     raise IllegalEntry(bad[0].rule, bad[0].message)
@@ -144,6 +158,8 @@ class Session:
         except RefereeError:
             self._restore(snap)
             raise
+        added.flagged = [v for v in self.result().violations if v.rule in EVIDENCE and (
+            v.at in at or (v.deal, v.player, v.message) not in known)]  # recorded, reported
         self.save()
         return added
 
@@ -169,3 +185,15 @@ class Session:
         self.deal_if_due()
         self.save()
         return taken
+
+
+def _a_claim(text: str) -> bool:
+    """``claimed = {...}``: the score the table wrote down for the last deal is welcome even
+    once the game is over (CLI.md: a claimed score is evidence)."""
+    from .notation import key_line
+
+    try:
+        kv = key_line(text)
+    except RefereeError:
+        return False
+    return kv is not None and kv[0] == "claimed"

@@ -129,7 +129,7 @@ def test_in_progress_json() -> None:
 def test_explain(tmp_path: Path) -> None:
     code, out, _ = run("explain", str(SAMPLES / "kierki-revoke.toml"), "--deal", "3",
                        "--trick", "4", "--ascii")
-    assert code == 0 and "PROVEN follow-suit" in out and "Winner" in out
+    assert code == 1 and "PROVEN follow-suit" in out and "Winner" in out  # CLI.md: exit 1
     code, _, err = run("explain", str(SAMPLES / "kierki-revoke.toml"), "--deal", "30")
     assert code == 2 and "no deal 30" in err
 
