@@ -198,7 +198,8 @@ def as_saved(rules: GameRules, setup: Setup, deals: Sequence[Deal]) -> list[Deal
         text = savefile.dumps(rules, setup, list(deals))
         back = savefile.parse(tomlread.loads(text), "the edited game")[2]
     except Exception as e:  # noqa: BLE001 - a form the file cannot hold, whatever the cause
-        raise EditRefused(f"the save file cannot hold this edit ({e})") from None
+        raise EditRefused(f"this edit would leave a save file that cannot be read: {e}") \
+            from None
     return back
 
 
@@ -236,14 +237,19 @@ def _moved(rules: GameRules, setup: Setup, wanted: Sequence[Deal],
             if x == y:
                 continue
             t = rules.replay(setup, _prefix(wanted, n, i)).expect.trick
-            where = f"deal {n}" if t is None else f"trick {t} of deal {n}"
+            where = f"in deal {n}" if t is None else f"at trick {t} of deal {n}"
             if y is None:
-                return f"{_whose(x)} would be lost at {where}", n, t
+                return f"{_whose(x)} would be lost {where}", n, t
+            if sorted(map(repr, a.actions())) == sorted(map(repr, theirs)) or \
+                    t is None and x in theirs:
+                return f"{_whose(x)} would move to another place {where}", n, t
+            if t is None:
+                return f"{_whose(x)} would be lost {where}", n, t
             px, py = getattr(x, "player", None), getattr(y, "player", None)
             if px and py and px != py and entry_text(x).split(": ", 1)[-1] == \
                     entry_text(y).split(": ", 1)[-1]:
-                return f"{_whose(x)} would become {py}'s at {where}", n, t
-            return f"{entry_text(x)} would be read as {entry_text(y)} at {where}", n, t
+                return f"{_whose(x)} would become {py}'s {where}", n, t
+            return f"{entry_text(x)} would be read as {entry_text(y)} {where}", n, t
         return f"the keys of deal {n} would change", n, None
     return None
 
@@ -301,11 +307,11 @@ def propose(rules: GameRules, setup: Setup, deals: Sequence[Deal], deal: int, nu
     from .session import Session
 
     new = parse_replacement(rules, setup, deals, deal, number, text)
-    old_its = items(rules, setup, deals, deal)
+    entries = deals[deal - 1].entries
     last = number if last is None else last
-    if not number <= last <= len(old_its):
-        raise NotationError(f"deal {deal} has entries 1-{len(old_its)}, not {last}")
-    old = "; ".join(it.text for it in old_its[number - 1:last])
+    if not number <= last <= len(entries):
+        raise NotationError(f"deal {deal} has entries 1-{len(entries)}, not {last}")
+    old = "; ".join(entry_text(e, rules, setup) for e in entries[number - 1:last])
     wanted = Session(rules, setup, replace(deals, deal, number, new, last))
     wanted.deal_if_due()  # as saving it will: a deal now due is dealt (``--deal``)
     saved = as_saved(rules, setup, wanted.deals)
@@ -314,9 +320,10 @@ def propose(rules: GameRules, setup: Setup, deals: Sequence[Deal], deal: int, nu
         what, n, t = moved
         instead = "keep the player and change only the card, or replace the whole trick" \
             if t is not None else "keep the player and change only what was played"
-        raise EditRefused(
-            "the save file cannot hold this edit alone: it writes each trick as one line, in "
-            f"turn from its leader, so {what}. Instead, {instead}", n, t)
+        why = "it writes each trick as one line, in turn from its leader, so" \
+            if t is not None else "written out and read back,"
+        raise EditRefused(f"the save file cannot hold this edit alone: {why} {what}. "
+                          f"Instead, {instead}", n, t)
     new_text = "; ".join(entry_text(e, rules, setup) for e in new) or "(removed)"
     return Change(deal, number, last, old, new, new_text, saved,
                   before if before is not None else rules.replay(setup, deals),
