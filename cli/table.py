@@ -29,8 +29,9 @@ Also what the game asks for: 'Darek: trump S', 'Ala: 3', 'Ala: pass', 'Bartek: d
 Commands:
   undo [N]            take back the last N entries (default 1)
   redo [N]            put back what undo took (until a new entry is typed)
-  edit DEAL [TRICK]   show the entries of a deal (or of one trick), replace one, and see
-  edit deal DEAL      what that changes (scores, totals, violations) before keeping it
+  edit DEAL [TRICK]   show the entries of a deal (or of one trick), replace one (or 'all'
+  edit deal DEAL      of the trick), and see what that changes (scores, totals,
+                      violations) before keeping it
   score               the score sheet          status   the table again
   explain DEAL [T]    why each card of a trick was legal or not
   help                this text                quit     leave (everything is saved)

@@ -312,6 +312,9 @@ def propose(rules: GameRules, setup: Setup, deals: Sequence[Deal], deal: int, nu
     if not number <= last <= len(entries):
         raise NotationError(f"deal {deal} has entries 1-{len(entries)}, not {last}")
     old = "; ".join(entry_text(e, rules, setup) for e in entries[number - 1:last])
+    if not new and last - number + 1 == len(entries) and deal < len(deals):
+        raise EditRefused(f"this would leave deal {deal} empty, and the deals after it would "
+                          "each move up one place. Instead, replace what it holds", deal)
     wanted = Session(rules, setup, replace(deals, deal, number, new, last))
     wanted.deal_if_due()  # as saving it will: a deal now due is dealt (``--deal``)
     saved = as_saved(rules, setup, wanted.deals)

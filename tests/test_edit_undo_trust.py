@@ -132,6 +132,19 @@ def test_delete_in_mid_trick_is_refused(tmp_path: Path) -> None:
                                                     ("Ala", "9D")]
 
 
+def test_emptying_a_deal_before_the_last_is_refused(tmp_path: Path) -> None:
+    """Deal 2 of kierki-outcomes is one outcome line: deleting it would renumber deals 3-12
+    (each Kierki deal's contract is its place), changing far more than the entry named."""
+    p = copy(tmp_path, "kierki-outcomes.toml")
+    s = Session.load(p)
+    assert len(s.deals[1].entries) == 2  # dealer, outcome
+    before = p.read_text()
+    assert run("edit", str(p), "2", "--entry", "1", "--to", "delete")[0] in (0, 1)
+    code, _, err = run("edit", str(p), "2", "--entry", "1", "--to", "delete")
+    assert code == 2 and "deal 2 empty" in err
+    assert len(Session.load(p).deals) == len(s.deals) and p.read_text() != before
+
+
 def _texts(s: Session, deal: int, number: int) -> list[str]:
     """Replacements to try for an entry: delete, itself, another card, another player."""
     e = s.deals[deal - 1].entries[number - 1]
