@@ -140,10 +140,11 @@ def undo(file: FileArg,
     taken = s.undo(n)
     stop = s.note_stop
     why = "" if stop is None else \
-        f"deal {stop} holds a note: undo goes no further back than a note (remove it " \
-        f"with: referee edit {file} {stop} --entry {note_entry(s.deals, stop)} --to delete)"
+        f"deal {stop} holds a note, and undo does not go back past a note; to go further, " \
+        f"remove it with: referee edit {file} {stop} --entry {note_entry(s.deals, stop)} " \
+        "--to delete"
     if not taken:
-        fail(f"nothing to undo{': ' + why if why else ': no entry has been made'}", 2)
+        fail(f"nothing to undo: {why or 'no entry has been made yet'}", 2)
     typer.echo(f"took back {len(taken)} entr{'y' if len(taken) == 1 else 'ies'}")
     if why and len(taken) < n:
         typer.echo(why)
@@ -287,3 +288,5 @@ def edit(file: FileArg,
     ed.apply(s, change)
     con.print(f"saved to {render.clean(str(file))}")
     raise typer.Exit(change.code)
+
+

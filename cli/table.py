@@ -297,7 +297,8 @@ class Table:
         taken_texts = [entry_text(e, self.s.rules, self.s.setup) for e in taken]
         stop = self.s.note_stop
         why = "" if stop is None else \
-            f"deal {stop} holds a note: undo goes no further back (remove it with 'edit {stop}')"
+            f"deal {stop} holds a note, and undo does not go back past a note; to go " \
+            f"further, remove it with 'edit {stop}'"
         if not taken:
             self.say("nothing to undo" + (f": {why}" if why else ""))
             return
