@@ -150,9 +150,20 @@ def undo(file: FileArg,
     """Take back the last N entries."""
     if n < 1:
         fail("-n takes a number of 1 or more", 2)
+    from referee.edit import note_entry
+
     s = _session(file)
     taken = s.undo(n)
+    stop = s.note_stop
+    why = "" if stop is None else \
+        f"deal {stop} holds a note, and undo does not go back past a note; to go further, " \
+        f"remove it with: referee edit {file} {stop} --entry {note_entry(s.deals, stop)} " \
+        "--to delete"
+    if not taken:
+        fail(f"nothing to undo: {why or 'no entry has been made yet'}", 2)
     typer.echo(f"took back {len(taken)} entr{'y' if len(taken) == 1 else 'ies'}")
+    if why and len(taken) < n:
+        typer.echo(clean(why))
     typer.echo(clean(s.result().expect.prompt))
 
 
@@ -264,33 +275,40 @@ def edit(file: FileArg,
          dry_run: Annotated[bool, typer.Option("--dry-run", help="show, do not save")]
          = False,
          ascii_only: AsciiOpt = False) -> None:
-    """Show a deal's entries numbered; with --entry N --to TEXT replace one and re-referee."""
+    """Show a deal's entries numbered; with --entry N --to TEXT replace one and re-referee.
+
+    With a TRICK and --to TEXT (no --entry), the whole trick is replaced. What is shown is
+    what is saved; an edit the save file cannot hold alone is refused (exit 2). Exit 1 when
+    the game it leaves breaks a rule (also with --dry-run)."""
     from referee import edit as ed
 
     s = _session(file)
     render, con, a = _out(ascii_only)
     its = ed.items(s.rules, s.setup, s.deals, deal)
-    if entry is None or to is None:
-        if (entry is None) != (to is None):
-            fail("--entry and --to go together", 2)
+    if to is None or (entry is None and trick is None):
+        if to is not None or entry is not None:
+            fail("--entry and --to go together (or a trick number and --to)", 2)
         shown = [it for it in its if trick is None or it.trick == trick] or its
         con.print(render.items_table(shown, a, f"{file}: deal {deal}"
                                      + (f", trick {trick}" if trick is not None else "")))
         return
-    new = ed.parse_replacement(s.rules, s.setup, s.deals, deal, entry, to)
-    deals = ed.replace(s.deals, deal, entry, new)
-    before = s.result()
-    after = s.rules.replay(s.setup, deals)
-    old = its[entry - 1].text
-    got = "; ".join(ed.entry_text(e, s.rules, s.setup) for e in new) or "(removed)"
-    con.print(render.cards(f"deal {deal}, entry {entry}: {old} → {got}", a))
-    for thing in render.diff_view(ed.diff(before, after), a):
+    first, last = (entry, entry) if entry is not None else \
+        ed.trick_entries(its, trick)  # type: ignore[arg-type]
+    try:
+        change = ed.propose(s.rules, s.setup, s.deals, deal, first, to, last, s.result())
+    except ed.EditRefused as e:
+        how = "" if e.trick is None or e.deal != deal else \
+            f": referee edit {file} {deal} {e.trick} --to \"{ed.trick_text(its, e.trick)}\""
+        fail(render.cards(str(e), a).plain + how, 2)
+    what = f"entry {first}" if first == last else f"entries {first}-{last}"
+    con.print(render.cards(f"deal {deal}, {what}: {change.old} → {change.new_text}", a))
+    for thing in render.diff_view(change.diff, a):
         con.print(thing)
     if dry_run:
         con.print("not saved (--dry-run)")
-        return
-    after = ed.apply(s, deals)
+        raise typer.Exit(change.code)
+    ed.apply(s, change)
     con.print(f"saved to {render.clean(str(file))}")
-    raise typer.Exit(0 if after.ok else 1)
+    raise typer.Exit(change.code)
 
 

@@ -20,7 +20,6 @@ from typing import Any
 from cli import reader as rd
 from cli.reader import HangUp
 from referee.errors import IllegalEntry, NotationError, RefereeError
-from referee.model import Key
 from referee.notation import MAX_ENTRY
 
 HELP = """Type what happens at the table, e.g.  Bartek: AS   (the name may be left out when it is
@@ -30,8 +29,9 @@ Also what the game asks for: 'Darek: trump S', 'Ala: 3', 'Ala: pass', 'Bartek: d
 Commands:
   undo [N]            take back the last N entries (default 1)
   redo [N]            put back what undo took (until a new entry is typed)
-  edit DEAL [TRICK]   show the entries of a deal (or of one trick), replace one, and see
-  edit deal DEAL      what that changes (scores, totals, violations) before keeping it
+  edit DEAL [TRICK]   show the entries of a deal (or of one trick), replace one (or 'all'
+  edit deal DEAL      of the trick), and see what that changes (scores, totals,
+                      violations) before keeping it
   score               the score sheet          status   the table again
   explain DEAL [T]    why each card of a trick was legal or not
   help                this text                quit     leave (everything is saved)
@@ -298,28 +298,26 @@ class Table:
             self.say(line)
 
     def undo(self, n: int) -> None:
-        """Take back ``n`` entries; the dealer key a new deal opened with does not count."""
+        """Take back the last ``n`` entries a person made (not a dealer, a note, dealt cards)."""
         from referee.edit import entry_text
 
-        taken_texts: list[str] = []
-        count = 0
         with held_signals():
-            while count < n:
-                taken = self.s.undo(1)
-                if not taken:
-                    break
-                for e in taken:
-                    if isinstance(e, Key) and e.name == "dealer":
-                        continue
-                    taken_texts.append(entry_text(e, self.s.rules, self.s.setup))
-                    count += 1
-        if not count:
-            self.say("nothing to undo")
+            taken = self.s.undo(n)
+        taken_texts = [entry_text(e, self.s.rules, self.s.setup) for e in taken]
+        stop = self.s.note_stop
+        why = "" if stop is None else \
+            f"deal {stop} holds a note, and undo does not go back past a note; to go " \
+            f"further, remove it with 'edit {stop}'"
+        if not taken:
+            self.say("nothing to undo" + (f": {why}" if why else ""))
             return
+        count = len(taken)
         self.redo.extend(taken_texts)
         shown = "; ".join(reversed(taken_texts))
         self.say(f"took back {count} entr{'y' if count == 1 else 'ies'}: "
                  + self.style.cards(shown))
+        if why and count < n:
+            self.say(why)
         self.show()
 
     def redo_(self, n: int) -> None:
@@ -383,17 +381,23 @@ class Table:
                                   else "")
         self.rich(render.items_table(shown, self.ascii, f"The entries of {where}",
                                      max(30, self.width() - 20)))
+        whole = trick is not None and shown != its
         a = self.ask(f"Entry to replace ({shown[0].number}-{shown[-1].number}, "
-                     "Enter to leave it): ")
+                     + ("'all' for the whole trick, " if whole else "")
+                     + "Enter to leave it): ")
         if not a:
             self.say("nothing changed")
             return
-        if not a.isdigit() or not any(it.number == int(a) for it in its):
+        if whole and a.lower() == "all":
+            first, last = edit.trick_entries(its, trick)  # type: ignore[arg-type]
+        elif not a.isdigit() or not any(it.number == int(a) for it in its):
             raise NotationError(f"{a!r} is not one of the entry numbers shown")
-        it = next(x for x in its if x.number == int(a))
-        self.say("replace " + self.style.cards(it.text)
+        else:
+            first = last = int(a)
+        old = "; ".join(it.text for it in its[first - 1:last])
+        self.say("replace " + self.style.cards(old)
                  + " with what? (the same grammar as at the prompt; 'delete' removes it)")
-        prefix, then = edit.state_before(s.rules, s.setup, s.deals, deal, it.number)
+        prefix, then = edit.state_before(s.rules, s.setup, s.deals, deal, first)
         try:
             offer = [w for w in s.rules.completions(s.setup, prefix, then) if _is_card(w)]
         except Exception:  # noqa: BLE001 - completion must never break the edit
@@ -402,14 +406,18 @@ class Table:
         if not text:
             self.say("nothing changed")
             return
-        new = edit.parse_replacement(s.rules, s.setup, s.deals, deal, it.number, text)
-        deals = edit.replace(s.deals, deal, it.number, new)
-        before = s.result()
-        after = s.rules.replay(s.setup, deals)
-        d = edit.diff(before, after)
-        got = "; ".join(edit.entry_text(e, s.rules, s.setup) for e in new) or "(removed)"
-        self.say(f"deal {deal}, entry {it.number}: " + self.style.cards(it.text) + " → "
-                 + self.style.cards(got))
+        try:
+            change = edit.propose(s.rules, s.setup, s.deals, deal, first, text, last,
+                                  s.result())
+        except edit.EditRefused as e:
+            how = "" if e.trick is None or e.deal != deal else \
+                f" (edit {deal} {e.trick}, then 'all')"
+            self.say(self.style.red("cannot do that: ") + self.style.cards(str(e)) + how)
+            return
+        d = change.diff
+        what = f"entry {first}" if first == last else f"entries {first}-{last}"
+        self.say(f"deal {deal}, {what}: " + self.style.cards(change.old) + " → "
+                 + self.style.cards(change.new_text))
         self.rich(*render.diff_view(d, self.ascii))
         if d.expect is not None:
             self.say("next: " + self.style.cards(d.expect[1]))
@@ -418,7 +426,7 @@ class Table:
             self.say("nothing changed")
             return
         with held_signals():
-            edit.apply(s, deals)
+            edit.apply(s, change)
         self.redo.clear()
         self.say(f"changed and saved to {self.path}")
         self.show()

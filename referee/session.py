@@ -43,6 +43,7 @@ class Session:
         self.deals = deals
         self.path = Path(path) if path is not None else None
         self._result: Result | None = None
+        self.note_stop: int | None = None  # the deal whose note stopped the last undo
 
     # -- files --------------------------------------------------------------------------------
 
@@ -168,20 +169,50 @@ class Session:
         """Nothing more can be entered (a series file can always start another game)."""
         return res.complete and not res.expect.new_deal or res.expect.action == "done"
 
+    def person_made(self, k: int) -> list[int]:
+        """The indexes of the entries of deal ``k`` (0-based) that a person made: not the
+        dealer the referee wrote when the deal opened, not a note (a remark, not an entry),
+        not the cards the referee dealt in a ``--deal`` game."""
+        d = self.deals[k]
+        dealt: list[Entry] = []
+        if self.setup.seed is not None:
+            try:
+                dealt = self.rules.virtual_deal(self.setup, k + 1, d.key("dealer"))
+            except Exception:  # noqa: BLE001 - a hand-made deal the referee cannot deal
+                dealt = []
+        return [i for i, e in enumerate(d.entries)
+                if not (isinstance(e, Key) and (e.name in ("dealer", "note") or e in dealt))]
+
     def undo(self, n: int = 1) -> list[Entry]:
-        """Take back the last ``n`` entries (a deal dealt by the referee goes with its first)."""
+        """Take back the last ``n`` entries a person made, the last first, and return them.
+
+        What the referee wrote itself (a dealer, the cards it dealt) is not counted: it goes
+        with the deal table undo goes back past. A note stays: undo takes back the entries
+        around it, and stops (``note_stop`` = the deal) rather than go back past a deal table
+        holding a note and nothing else a person made. Nothing taken back: nothing saved."""
         taken: list[Entry] = []
-        while n > 0 and self.deals:
-            d = self.deals[-1]
-            if not d.entries or all(isinstance(e, Key) and e.name in AUTO_KEYS
-                                    for e in d.entries) and self.setup.seed is not None:
-                self.deals.pop()
-                continue
-            taken.append(d.entries.pop())
+        self.note_stop = None
+        while len(taken) < n:
+            found = None
+            for k in range(len(self.deals) - 1, -1, -1):
+                mine = self.person_made(k)
+                if mine:
+                    found = (k, mine[-1])
+                    break
+                if self.deals[k].has_key("note"):
+                    self.note_stop = k + 1
+                    break
+            if found is None:
+                break
+            k, i = found
+            del self.deals[k + 1:]  # deal tables holding only what the referee wrote
+            d = self.deals[k]
+            taken.append(d.entries.pop(i))
             if not d.entries:
                 self.deals.pop()
-            n -= 1
-        self._result = None
+            self._result = None
+        if not taken:
+            return taken
         self.deal_if_due()
         self.save()
         return taken
