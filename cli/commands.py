@@ -214,7 +214,7 @@ def explain(file: FileArg,
     """Settle a dispute: each card of the trick and why it was legal or not."""
     s = _session(file)
     render, con, a = _out(ascii_only)
-    for line in s.rules.explain(s.setup, s.deals, deal, trick):
+    for line in s.rules.explain(s.setup, s.deals, deal, trick, s.result()):
         con.print(render.cards(line, a))
 
 
