@@ -261,9 +261,14 @@ class Result:
 
     def replay_json(self) -> dict[str, Any]:
         """``replay --json``: the score document (``to_json``) plus the play of each deal
-        whose ``play`` is recorded (bids, tricks or turns)."""
+        whose ``play`` is recorded (bids, tricks or turns). A count the score document gives
+        under the same name (Kozel's ``tricks`` per team, Foursquare's ``turns``) is kept as
+        ``tricks_count`` / ``turns_count``."""
         doc = self.to_json()
         for row, d in zip(doc["deals"], self.deals, strict=True):
             if d.play is not None:
-                row.update(d.play.to_json())
+                for key, value in d.play.to_json().items():
+                    if key in row and key != "trump":
+                        row[f"{key}_count"] = row.pop(key)
+                    row[key] = value
         return doc

@@ -26,23 +26,28 @@ def card_text(c: Card | None) -> str:
 
 @dataclass(frozen=True, slots=True)
 class PlayRecord:
-    """One play of a trick: the player and the cards laid (one in most games; Kozel 1-4)."""
+    """One play of a trick: the player and the cards laid (one in most games; Kozel 1-4, face
+    down for a discard, ``pull`` for four cards that restarted the trick)."""
 
     player: str
     cards: tuple[Card | None, ...]
     face_down: bool = False
+    pull: bool = False
 
     def to_json(self) -> Json:
         out: Json = {"player": self.player, "cards": [card_text(c) for c in self.cards]}
         if self.face_down:
             out["face_down"] = True
+        if self.pull:
+            out["pull"] = True
         return out
 
 
 @dataclass(frozen=True, slots=True)
 class PullRecord:
     """Kozel: the player who pulled, and the plays the pull sent back to their players (those
-    written before it in the trick; a pull written first cancelled plays nobody recorded)."""
+    written before it in the trick, an earlier pull among them; a pull written first
+    cancelled plays nobody recorded)."""
 
     player: str
     cancelled: tuple[PlayRecord, ...] = ()

@@ -50,7 +50,7 @@ def schmier(deals: Sequence[Deal], result: Result) -> None:
 
 
 def kozel_play(r: PlayRec) -> PlayRecord:
-    return PlayRecord(r.player, r.cards, r.down)
+    return PlayRecord(r.player, r.cards, r.down, r.pull)
 
 
 def kozel_trick(t: TrickRec) -> TrickRecord:
