@@ -14,7 +14,7 @@ import pytest
 from benchmarks import make_large
 from referee import savefile
 from referee.games import get
-from referee.model import Bid, Pass, Place, Play
+from referee.model import Bid, Deal, Pass, Place, Play
 from referee.session import Session
 from tests.helpers import cli_run
 
@@ -283,3 +283,20 @@ def test_make_large_writes_a_legal_series_and_replay_json_streams_it(tmp_path: P
     got = json.loads(out)
     assert sum(len(d["turns"]) for d in got["deals"]) == entries
     assert savefile.dumps(s.rules, s.setup, s.deals) == path.read_text(encoding="utf-8")
+
+
+@pytest.mark.parametrize("path", ONE_PER_GAME[:4], ids=name)
+def test_completions_read_the_replay_already_made(path: Path,
+                                                  monkeypatch: pytest.MonkeyPatch) -> None:
+    s = Session.load(path)
+    first = s.deals[0]
+    s.deals = [Deal(first.entries[:-2])]  # deal 1, two cards before its end: a card to play
+    res = s.result()
+    assert res.expect.action == "play"
+    calls = count_runs(monkeypatch, s.setup.game)
+    words = s.rules.completions(s.setup, s.deals, res)
+    assert calls == []
+    res.state = None  # a result without the game's state: the game replays it
+    assert s.rules.completions(s.setup, s.deals, res) == words
+    assert calls == [1]
+    assert len(words) > len(s.setup.players)  # cards offered, not only the names

@@ -488,7 +488,7 @@ class Kozel(GameRules):
             return words + ["trump S", "trump H", "trump D", "trump C"]
         if exp.action == "outcome":
             return words + ["outcome = { points = {"]
-        s = self.run(setup, deals)
+        s = result.state or self.run(setup, deals)  # the replay already made
         g = s.games[-1] if s.games else None
         if g is None or exp.player is None:
             return words

@@ -428,7 +428,7 @@ class SchmierRules(GameRules):
             return words + ["take", "discard"]
         if exp.player is None or exp.new_deal or not deals:
             return words
-        st = self.run(setup, deals)[0][-1]
+        st = (result.state or self.run(setup, deals))[0][-1]  # the replay already made
         cards = sorted(st.know.may_hold(exp.player), key=lambda c: (c.suit, c.rank))
         if st.know.exact.get(exp.player) and exp.action == "play" and st.current is not None:
             led = st.order.suit(st.current.plays[0].card)
