@@ -244,7 +244,7 @@ def explain(file: FileArg,
     deal), like replay and score."""
     s = _session(file)
     render, con, a = _out(ascii_only)
-    for line in s.rules.explain(s.setup, s.deals, deal, trick):
+    for line in s.rules.explain(s.setup, s.deals, deal, trick, s.result()):
         con.print(render.cards(line, a))
     if any(v.deal == deal and (trick is None or trick in (v.trick, v.turn))
            for v in s.result().violations):

@@ -348,7 +348,7 @@ class Table:
         if not nums:
             raise NotationError("explain DEAL [TRICK], e.g. 'explain 3 5'")
         for line in self.s.rules.explain(self.s.setup, self.s.deals, nums[0],
-                                         nums[1] if len(nums) > 1 else None):
+                                         nums[1] if len(nums) > 1 else None, self.s.result()):
             self.say(self.style.cards(line))
 
     def ask(self, question: str, words: list[str] | None = None) -> str | None:

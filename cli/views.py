@@ -53,9 +53,27 @@ def say(*lines: str) -> None:
 
 
 def write_json(doc: dict[str, Any]) -> None:
+    """``doc`` as indented JSON, written a piece at a time: a long game's replay is never held
+    whole as text (the same bytes as ``json.dumps``)."""
     import json
 
-    say(json.dumps(doc, ensure_ascii=False, indent=2, default=str))
+    pieces: list[str] = []
+    for piece in json.JSONEncoder(ensure_ascii=False, indent=2,
+                                  default=str).iterencode(doc):
+        pieces.append(piece)
+        if len(pieces) >= 8192:
+            say_part("".join(pieces))
+            pieces.clear()
+    say("".join(pieces))
+
+
+def say_part(text: str) -> None:
+    """Write ``text`` without a new line (as ``say``, stopping quietly when the reader left)."""
+    try:
+        sys.stdout.write(text)
+    except BrokenPipeError:
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+        raise SystemExit(1) from None
 
 
 def status(file: Path, as_json: bool = False, ascii_only: bool = False) -> int:
@@ -127,15 +145,17 @@ def replay(file: Path, as_json: bool = False, ascii_only: bool = False,
     s = session(file)
     res = s.result()
     if as_json:
-        write_json(res.to_json())
+        s.rules.record_play(s.deals, res)
+        write_json(res.replay_json())
         return 0 if res.ok else 1
     from cli.grid import available_width
     from cli.plain import clean
     from cli.scoresheet import sheet
 
     st = style(ascii_only)
-    for d in res.deals:
-        say(*(st.cards(line) for line in s.rules.explain(s.setup, s.deals, d.number, None)))
+    for d in res.deals:  # each deal told from the one replay's state: no replay per deal
+        say(*(st.cards(line) for line in s.rules.explain(s.setup, s.deals, d.number, None,
+                                                         res)))
         if d.scores is not None:
             say("  scores: " + ", ".join(f"{clean(k)} {v:+d}" for k, v in d.scores.items()))
         if step and sys.stdin.isatty():

@@ -8,11 +8,14 @@ state of the game is never stored, it is always replayed from the entries.
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from .cards import Card
 from .errors import Violation
 from .record import Record
+
+if TYPE_CHECKING:
+    from .play_record import DealPlay
 
 
 class Setup(Record):
@@ -149,12 +152,14 @@ class Deal(Record):
 
 
 class DealResult(Record):
-    __slots__ = ("number", "dealer", "scores", "finished", "redeal", "name", "extra", "claimed")
+    __slots__ = ("number", "dealer", "scores", "finished", "redeal", "name", "extra", "claimed",
+                 "play")
 
     def __init__(self, number: int, dealer: str | None, scores: dict[str, int] | None,
                  finished: bool, redeal: bool = False, name: str = "",
                  extra: dict[str, Any] | None = None,
-                 claimed: dict[str, int] | None = None) -> None:
+                 claimed: dict[str, int] | None = None,
+                 play: DealPlay | None = None) -> None:
         self.number = number
         self.dealer = dealer
         self.scores = scores
@@ -163,6 +168,7 @@ class DealResult(Record):
         self.name = name
         self.extra: dict[str, Any] = extra if extra is not None else {}
         self.claimed = claimed
+        self.play = play  # what was played (GameRules.record_play fills it in, on demand)
 
 
 class Expect(Record):
@@ -252,3 +258,17 @@ class Result:
             "totals": self.totals,
             "winner": self.winner,
         }
+
+    def replay_json(self) -> dict[str, Any]:
+        """``replay --json``: the score document (``to_json``) plus the play of each deal
+        whose ``play`` is recorded (bids, tricks or turns). A count the score document gives
+        under the same name (Kozel's ``tricks`` per team, Foursquare's ``turns``) is kept as
+        ``tricks_count`` / ``turns_count``."""
+        doc = self.to_json()
+        for row, d in zip(doc["deals"], self.deals, strict=True):
+            if d.play is not None:
+                for key, value in d.play.to_json().items():
+                    if key in row and key != "trump":
+                        row[f"{key}_count"] = row.pop(key)
+                    row[key] = value
+        return doc

@@ -149,8 +149,14 @@ class GameRules(ABC):
 
     @abstractmethod
     def explain(self, setup: Setup, deals: Sequence[Deal], deal: int,
-                trick: int | None) -> list[str]:
-        """Lines that settle a dispute about one trick (or turn) of a deal."""
+                trick: int | None, result: Result | None = None) -> list[str]:
+        """Lines that settle a dispute about one trick (or turn) of a deal; from the state of
+        ``result`` (the replay of these deals) when it is given, else from one replay."""
+
+    @abstractmethod
+    def record_play(self, deals: Sequence[Deal], result: Result) -> None:
+        """Fill in each ``DealResult.play`` of ``result`` (the replay of ``deals``) from the
+        replay's own state: the bids, tricks or turns that ``replay --json`` shows."""
 
     def virtual_deal(self, setup: Setup, deal_no: int, dealer: str | None) -> list[Entry]:
         """Keys for a deal the referee shuffles and deals itself (hands known)."""

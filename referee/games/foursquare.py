@@ -294,10 +294,16 @@ class Foursquare(GameRules):
     # -- explain ------------------------------------------------------------------------------
 
     def explain(self, setup: Setup, deals: Sequence[Deal], deal: int,
-                trick: int | None) -> list[str]:
+                trick: int | None, result: Result | None = None) -> list[str]:
         from .foursquare_explain import explain
 
-        return explain(self.run(setup, deals), deal, trick)
+        return explain(result.state if result is not None else self.run(setup, deals), deal,
+                       trick)
+
+    def record_play(self, deals: Sequence[Deal], result: Result) -> None:
+        from .record_play import foursquare
+
+        foursquare(deals, result)
 
     def virtual_deal(self, setup: Setup, deal_no: int, dealer: str | None) -> list[Entry]:
         return [Key("stock", shuffled(setup.seed, deal_no))]

@@ -364,10 +364,16 @@ class Kierki(GameRules):
     # -- explain ------------------------------------------------------------------------------
 
     def explain(self, setup: Setup, deals: Sequence[Deal], deal: int,
-                trick: int | None) -> list[str]:
+                trick: int | None, result: Result | None = None) -> list[str]:
         from .kierki_explain import explain
 
-        return explain(self, setup, deals, deal, trick)
+        states = result.state if result is not None else self.run(setup, deals)
+        return explain(self, setup, deals, deal, trick, states)
+
+    def record_play(self, deals: Sequence[Deal], result: Result) -> None:
+        from .record_play import kierki
+
+        kierki(deals, result)
 
     def virtual_deal(self, setup: Setup, deal_no: int, dealer: str | None) -> list[Entry]:
         import random

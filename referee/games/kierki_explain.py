@@ -14,10 +14,10 @@ if TYPE_CHECKING:
 
 
 def explain(rules: Kierki, setup: Setup, deals: Sequence[Deal], deal: int,
-            trick: int | None) -> list[str]:
+            trick: int | None, states: list[DealState]) -> list[str]:
     if not 1 <= deal <= len(deals):
         raise NotationError(f"there is no deal {deal} (the file has {len(deals)})")
-    st = rules.run(setup, deals)[deal - 1]
+    st = states[deal - 1]
     seen = "hands known" if st.hands_known else "hands unseen"
     head = f"Deal {deal} — {NAMES[deal]}; dealer {st.dealer}; {seen}"
     if st.trump:

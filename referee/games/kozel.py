@@ -352,7 +352,7 @@ class Kozel(GameRules):
         totals = {names[0]: s.totals[0], names[1]: s.totals[1]}
         expect = self.expect(setup, s)
         return Result(setup, s.rows, s.violations, totals, s.winner, s.complete,
-                      self.teams(setup), expect, self.table(setup, s, expect))
+                      self.teams(setup), expect, self.table(setup, s, expect), state=s)
 
     # -- what comes next ----------------------------------------------------------------------
 
@@ -453,10 +453,16 @@ class Kozel(GameRules):
     # -- explain ------------------------------------------------------------------------------
 
     def explain(self, setup: Setup, deals: Sequence[Deal], deal: int,
-                trick: int | None) -> list[str]:
+                trick: int | None, result: Result | None = None) -> list[str]:
         from .kozel_explain import explain
 
-        return explain(self, setup, deals, deal, trick)
+        s = result.state if result is not None else self.run(setup, deals)
+        return explain(self, setup, deals, deal, trick, s)
+
+    def record_play(self, deals: Sequence[Deal], result: Result) -> None:
+        from .record_play import kozel
+
+        kozel(deals, result)
 
     def virtual_deal(self, setup: Setup, deal_no: int, dealer: str | None) -> list[Entry]:
         rng = random.Random(f"{setup.seed}:{deal_no}")
@@ -482,7 +488,7 @@ class Kozel(GameRules):
             return words + ["trump S", "trump H", "trump D", "trump C"]
         if exp.action == "outcome":
             return words + ["outcome = { points = {"]
-        s = self.run(setup, deals)
+        s = result.state or self.run(setup, deals)  # the replay already made
         g = s.games[-1] if s.games else None
         if g is None or exp.player is None:
             return words

@@ -11,14 +11,13 @@ from .kozel_cards import cards_text, suit_text
 from .kozel_play import Game, TrickRec, describe
 
 if TYPE_CHECKING:
-    from .kozel import Kozel
+    from .kozel import Kozel, Series
 
 
 def explain(rules: Kozel, setup: Setup, deals: Sequence[Deal], deal: int,
-            trick: int | None) -> list[str]:
+            trick: int | None, s: Series) -> list[str]:
     if not 1 <= deal <= len(deals):
         raise NotationError(f"there is no game {deal} (the file has {len(deals)})")
-    s = rules.run(setup, deals)
     if deal > len(s.games):
         raise NotationError(f"game {deal} was played after the series was over")
     g = s.games[deal - 1]

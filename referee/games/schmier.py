@@ -207,7 +207,8 @@ class SchmierRules(GameRules):
         expect = self.expect(setup, states, complete)
         return Result(setup, rows, violations, info["totals"], winner, complete,
                       teams_of(setup.players), expect,
-                      self.table(setup, states, expect, info["totals"]))
+                      self.table(setup, states, expect, info["totals"]),
+                      state=(states, info))
 
     # -- what comes next ----------------------------------------------------------------------
 
@@ -401,10 +402,16 @@ class SchmierRules(GameRules):
     # -- the rest -----------------------------------------------------------------------------
 
     def explain(self, setup: Setup, deals: Sequence[Deal], deal: int,
-                trick: int | None) -> list[str]:
+                trick: int | None, result: Result | None = None) -> list[str]:
         from .schmier_explain import explain
 
-        return explain(self, setup, deals, deal, trick)
+        replayed = result.state if result is not None else self.run(setup, deals)
+        return explain(self, setup, deals, deal, trick, replayed)
+
+    def record_play(self, deals: Sequence[Deal], result: Result) -> None:
+        from .record_play import schmier
+
+        schmier(deals, result)
 
     def virtual_deal(self, setup: Setup, deal_no: int, dealer: str | None) -> list[Entry]:
         hands, stock = shuffled(self.variant, setup, deal_no, dealer)
@@ -421,7 +428,7 @@ class SchmierRules(GameRules):
             return words + ["take", "discard"]
         if exp.player is None or exp.new_deal or not deals:
             return words
-        st = self.run(setup, deals)[0][-1]
+        st = (result.state or self.run(setup, deals))[0][-1]  # the replay already made
         cards = sorted(st.know.may_hold(exp.player), key=lambda c: (c.suit, c.rank))
         if st.know.exact.get(exp.player) and exp.action == "play" and st.current is not None:
             led = st.order.suit(st.current.plays[0].card)

@@ -4,7 +4,7 @@ why it was legal (or the rule it broke), and why the winner won."""
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from ..errors import NotationError, Violation
 from ..model import Deal, Setup
@@ -17,10 +17,10 @@ if TYPE_CHECKING:
 
 
 def explain(rules: SchmierRules, setup: Setup, deals: Sequence[Deal], deal: int,
-            trick: int | None) -> list[str]:
+            trick: int | None, replayed: tuple[list[DealState], dict[str, Any]]) -> list[str]:
     if not 1 <= deal <= len(deals):
         raise NotationError(f"there is no deal {deal} (the file has {len(deals)})")
-    states, info = rules.run(setup, deals)
+    states, info = replayed
     st = states[deal - 1]
     seen = "hands known" if st.hands_known else "hands unseen"
     head = f"Deal {deal}; dealer {st.dealer}; {seen}"

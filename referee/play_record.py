@@ -1,0 +1,124 @@
+"""The record of the play: what was bid, each trick (who led, each play, who won) or each turn.
+
+It is what ``replay --json`` adds to the score document (CLI.md, ``--json``), so that a
+program can settle a trick without knowing the game's rules: the plays in order and the
+winner the referee found. Each game builds it from its own replayed state
+(``GameRules.record_play``), on demand: the replay every command makes does not pay for it.
+
+Cards are kept as ``Card`` (``None`` for a card not seen, Kozel's ``?``) and written as their
+canonical strings only in ``to_json``.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from .cards import Card
+
+Json = dict[str, Any]
+
+
+def card_text(c: Card | None) -> str:
+    """A card's canonical string; ``?`` for a card nobody saw."""
+    return "?" if c is None else str(c)
+
+
+@dataclass(frozen=True, slots=True)
+class PlayRecord:
+    """One play of a trick: the player and the cards laid (one in most games; Kozel 1-4, face
+    down for a discard, ``pull`` for four cards that restarted the trick)."""
+
+    player: str
+    cards: tuple[Card | None, ...]
+    face_down: bool = False
+    pull: bool = False
+
+    def to_json(self) -> Json:
+        out: Json = {"player": self.player, "cards": [card_text(c) for c in self.cards]}
+        if self.face_down:
+            out["face_down"] = True
+        if self.pull:
+            out["pull"] = True
+        return out
+
+
+@dataclass(frozen=True, slots=True)
+class PullRecord:
+    """Kozel: the player who pulled, and the plays the pull sent back to their players (those
+    written before it in the trick, an earlier pull among them; a pull written first
+    cancelled plays nobody recorded)."""
+
+    player: str
+    cancelled: tuple[PlayRecord, ...] = ()
+
+    def to_json(self) -> Json:
+        return {"player": self.player, "cancelled": [p.to_json() for p in self.cancelled]}
+
+
+@dataclass(frozen=True, slots=True)
+class TrickRecord:
+    """A trick: its number, who led it, the plays that count in order (the lead first; after a
+    pull, the pull's four cards lead), and the winner (``None`` while it is on the table)."""
+
+    number: int
+    leader: str | None
+    plays: tuple[PlayRecord, ...]
+    winner: str | None
+    pull: PullRecord | None = None
+
+    def to_json(self) -> Json:
+        out: Json = {"number": self.number, "leader": self.leader,
+                     "plays": [p.to_json() for p in self.plays], "winner": self.winner}
+        if self.pull is not None:
+            out["pull"] = self.pull.to_json()
+        return out
+
+
+@dataclass(frozen=True, slots=True)
+class TurnRecord:
+    """A turn (Kierki's small lottery, Foursquare): a card played, or a pass (``card`` None);
+    Foursquare's place is (row, column) relative to the first card."""
+
+    number: int
+    player: str
+    card: Card | None
+    place: tuple[int, int] | None = None
+
+    def to_json(self) -> Json:
+        out: Json = {"number": self.number, "player": self.player,
+                     "card": None if self.card is None else str(self.card)}
+        if self.place is not None:
+            out["place"] = [self.place[0], self.place[1]]
+        if self.card is None:
+            out["pass"] = True
+        return out
+
+
+@dataclass(frozen=True, slots=True)
+class DealPlay:
+    """What was played in one deal: the bids as entry text (``"Bartek: 3"``, ``"Celina:
+    pass"``), the trump suit when the score sheet does not already say it, and the tricks or
+    the turns. ``None`` is a part the deal does not have (no key in the JSON)."""
+
+    bids: tuple[str, ...] | None = None
+    trump: str | None = None
+    tricks: tuple[TrickRecord, ...] | None = None
+    turns: tuple[TurnRecord, ...] | None = None
+
+    def to_json(self) -> Json:
+        out: Json = {}
+        if self.bids is not None:
+            out["bids"] = list(self.bids)
+        if self.trump is not None:
+            out["trump"] = self.trump
+        if self.tricks is not None:
+            out["tricks"] = [t.to_json() for t in self.tricks]
+        if self.turns is not None:
+            out["turns"] = [t.to_json() for t in self.turns]
+        return out
+
+
+def bid_text(player: str, value: int | None) -> str:
+    """A bid as its entry: ``Bartek: 3``, ``Celina: pass``."""
+    return f"{player}: {'pass' if value is None else value}"
