@@ -113,6 +113,10 @@ def to_markdown(res: Result, ascii_only: bool = True) -> str:
     elif res.complete:
         lines.append("The game is over.")
         lines.append("")
+    left = [d for d in res.deals if d.left_out]
+    if left:
+        lines.extend(f"Deal {d.number}: {md(d.left_out)}" for d in left)
+        lines.append("")
     if res.violations:
         lines.append("Violations:")
         lines.append("")

@@ -113,6 +113,10 @@ def score(file: Path, as_json: bool = False, ascii_only: bool = False,
 
         for thing in render.diff_view(diff(res, other), a, deals=False):
             con.print(thing)
+        from cli.scoresheet import not_played
+
+        for line in not_played(other):
+            con.print(render.cards(line, a))
     if chart:
         import cli.chart
 
@@ -127,7 +131,7 @@ def replay(file: Path, as_json: bool = False, ascii_only: bool = False,
     s = session(file)
     res = s.result()
     if as_json:
-        write_json(res.to_json())
+        write_json(res.to_json(play=True))
         return 0 if res.ok else 1
     from cli.grid import available_width
     from cli.plain import clean

@@ -252,7 +252,8 @@ class Kierki(GameRules):
         totals = {p: 0 for p in setup.players}
         for st in states:
             rows.append(DealResult(st.number, st.dealer, dict(st.scores), st.finished,
-                                   name=NAMES[st.number], claimed=st.claimed))
+                                   name=NAMES[st.number], claimed=st.claimed,
+                                   not_played=st.not_played, left_out=st.left_out()))
             if st.finished:
                 for p, v in st.scores.items():
                     totals[p] += v

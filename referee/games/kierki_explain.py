@@ -33,6 +33,8 @@ def explain(rules: Kierki, setup: Setup, deals: Sequence[Deal], deal: int,
         for t in st.tricks:
             lines.append(f"Trick {t.number}: {t.leader} led; " + " ".join(
                 f"{p.player} {p.card}" for p in t.plays) + f" — {t.winner} won ({st.why_won(t)})")
+        if st.not_played:
+            lines.append(st.left_out()[0].upper() + st.left_out()[1:])
         lines.extend(f"  {v.where()}: {v.player}: {v.rule}: {v.message}" for v in st.violations)
         return lines
     tricks = st.tricks + ([st.current] if st.current else [])

@@ -101,7 +101,7 @@ class DealState:
                  "trump_chooser", "know", "trump", "hands_known", "tricks", "current", "leader",
                  "finished", "taken", "scores", "violations", "outcome", "claimed", "note",
                  "notes", "nxt", "led", "fits", "ends", "turns", "layout", "played", "out",
-                 "to_move", "late")
+                 "to_move", "late", "not_played")
 
     def __init__(self, setup: Setup, number: int, dealer: str, base: int,
                  start_rank: int = 7, stop_early: bool = False,
@@ -138,6 +138,9 @@ class DealState:
         self.played = {p: 0 for p in players}
         self.out: list[str] = []
         self.late = 0  # cards or turns entered after the deal ended (numbered on from its end)
+        # the cards after a deal that stop_when_penalties_gone ended early: not played under
+        # the option, and no violation (RULES.md "Scoring under another option")
+        self.not_played: list[str] = []
         if number == LOTTERY:
             self.leader = dealer
         elif number in TRUMP_DEALS:
@@ -168,6 +171,13 @@ class DealState:
             return f"led a heart while holding {rest[-1]}"
         return str(kind)
 
+    def left_out(self) -> str:
+        """The tricks not played under stop_when_penalties_gone, in words ("" for none)."""
+        if not self.not_played:
+            return ""
+        n = -(-len(self.not_played) // 4)
+        return f"not played under stop_when_penalties_gone: {n} {'trick' if n == 1 else 'tricks'}"
+
     def chooser(self) -> str:
         return self.setup.left_of(self.dealer) if self.trump_chooser == "left" else self.dealer
 
@@ -195,6 +205,9 @@ class DealState:
 
     def play(self, player: str, c: Card, at: int) -> None:
         if self.finished:
+            if len(self.tricks) < 13 and self.outcome is None:  # ended early by the option
+                self.not_played.append(f"{player}: {c}")
+                return
             # numbered as entered: the first line after the end is the next trick
             self.flag(at, "turn-order", f"deal {self.number} is over: {player} cannot play "
                       f"{c}", player, len(self.tricks) + 1 + self.late // 4)
