@@ -118,8 +118,7 @@ def add(file: FileArg,
             raise typer.Exit(1) from None
         for v in added.proven:
             proven_any = True
-            con.print(render.cards(f"proven: {v.where()}: {v.player}: {v.message} — rule "
-                                   f"{v.rule}", a))
+            con.print(render.cards(f"proven: {v.where()}: {v.said()} — rule {v.rule}", a))
     res = s.result()
     con.print(render.cards(res.expect.prompt, a))
     if proven_any:

@@ -122,9 +122,8 @@ def winner_line(res: Result, st: Style) -> str | None:
 
 
 def violation_line(v: Any, st: Style, prefix: str = "") -> str:
-    """``deal 3, trick 5: Bartek: … — rule follow-suit``."""
-    who = f"{clean(v.player)}: " if v.player else ""
-    return (prefix + st.red(st.bold(f"{v.where()}: ")) + who + st.cards(v.message)
+    """``deal 3, trick 5: Bartek did not follow … — rule follow-suit`` (the player named once)."""
+    return (prefix + st.red(st.bold(f"{v.where()}: ")) + st.cards(clean(v.said()))
             + f" {'-' if st.ascii else '—'} rule {v.rule}")
 
 

@@ -121,8 +121,7 @@ def to_markdown(res: Result, ascii_only: bool = True) -> str:
         lines.append("Violations:")
         lines.append("")
         for vio in res.violations:
-            who = f"{md(vio.player)}: " if vio.player else ""
-            lines.append(f"- {vio.where()}: {who}{md(plain_cards(vio.message, ascii_only))} "
+            lines.append(f"- {vio.where()}: {md(plain_cards(vio.said(), ascii_only))} "
                          f"— rule `{vio.rule}`")
         lines.append("")
     return "\n".join(lines)

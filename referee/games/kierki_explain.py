@@ -35,7 +35,7 @@ def explain(rules: Kierki, setup: Setup, deals: Sequence[Deal], deal: int,
                 f"{p.player} {p.card}" for p in t.plays) + f" — {t.winner} won ({st.why_won(t)})")
         if st.not_played:
             lines.append(st.left_out()[0].upper() + st.left_out()[1:])
-        lines.extend(f"  {v.where()}: {v.player}: {v.rule}: {v.message}" for v in st.violations)
+        lines.extend(f"  {v.where()}: {v.said()} — rule {v.rule}" for v in st.violations)
         return lines
     tricks = st.tricks + ([st.current] if st.current else [])
     if not 1 <= trick <= len(tricks):

@@ -209,8 +209,8 @@ class DealState:
                 self.not_played.append(f"{player}: {c}")
                 return
             # numbered as entered: the first line after the end is the next trick
-            self.flag(at, "turn-order", f"deal {self.number} is over: {player} cannot play "
-                      f"{c}", player, len(self.tricks) + 1 + self.late // 4)
+            self.flag(at, "turn-order", f"{player} played {c} after the deal was over", player,
+                      len(self.tricks) + 1 + self.late // 4)
             self.late += 1
             return
         t = self.current
@@ -341,7 +341,7 @@ class DealState:
     def lottery_turn(self, player: str, c: Card | None, at: int) -> None:
         number = len(self.turns) + 1 + self.late
         if self.finished:
-            self.flag(at, "turn-order", f"the small lottery is over: {player} has no turn",
+            self.flag(at, "turn-order", f"{player} took a turn after the small lottery was over",
                       player, turn=number)
             self.late += 1
             return
