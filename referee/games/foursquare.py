@@ -17,6 +17,7 @@ from ..cards import DECK_40, Card, try_parse_card
 from ..errors import IllegalEntry, NotationError, Violation
 from ..model import Deal, DealResult, Entry, Expect, Key, Place, Result, Setup, TableView
 from ..notation import parse_card, split_actor
+from ..words import count
 from .base import GameRules, Where, common_key, read_cards
 from .foursquare_play import CARDS, MAX_DOWN, SIZE, Game, Pos, Turn, pos_text
 
@@ -217,7 +218,7 @@ class Foursquare(GameRules):
         tv = TableView(f"Foursquare — game {g.number}" + (f" ({g.result})" if g.over else ""))
         tv.lines.append(("turn", f"{len(g.turns)} placed" if g.over else
                          f"{len(g.turns) + g.late + 1}"))
-        tv.lines.append(("stock", f"{g.left} cards left"))
+        tv.lines.append(("stock", f"{count(g.left, 'card')} left"))
         tv.lines.append(("face down", f"{g.down_count()} (more than {MAX_DOWN} loses)"))
         tv.lines.append(("piles", f"{len(g.piles)} of {SIZE * SIZE}"))
         if g.turns:

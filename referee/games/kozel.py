@@ -12,6 +12,7 @@ from ..cards import DECK_36, Card, parse_suit, sort_hand, try_parse_card
 from ..errors import NotationError, Violation
 from ..model import Deal, DealResult, Entry, Expect, Key, Play, Pull, Result, Setup, TableView
 from ..notation import key_line, resolve_player
+from ..words import count
 from .base import GameRules, Option, Where, common_key, read_cards, read_note, read_suit
 from .kozel_cards import HAND, suit_text
 from .kozel_play import Game, run_game
@@ -385,13 +386,15 @@ class Kozel(GameRules):
             if who is None:
                 return Expect(None, "lead", f"the leader of {tag} (not checked after a game "
                               "recorded as an outcome)", n, trick, dealer=g.dealer)
-            return Expect(who, "lead", f"{who} to lead 1-{min(HAND, g.book.size[who]) or 1} "
-                          f"cards of one suit — {tag}", n, trick, dealer=g.dealer)
+            most = min(HAND, g.book.size[who]) or 1
+            what = "1 card" if most == 1 else f"1 to {most} cards of one suit"
+            return Expect(who, "lead", f"{who} to lead {what} — {tag}", n, trick,
+                          dealer=g.dealer)
         lead = t.attempt[0]
         who = next_to_play(lead.player, t.played(), setup)
         need = len(lead.cards)
-        return Expect(who, "play", f"{who} to beat or discard {need} card"
-                      f"{'s' if need != 1 else ''} — {tag}", n, trick, dealer=g.dealer)
+        return Expect(who, "play", f"{who} to beat or discard {count(need, 'card')} — {tag}", n,
+                      trick, dealer=g.dealer)
 
     def table(self, setup: Setup, s: Series, expect: Expect) -> TableView:
         names = self.team_names(setup)
@@ -408,7 +411,7 @@ class Kozel(GameRules):
             tv.lines.append(("trump", g.trump))
         if g.trump_card is not None:
             tv.lines.append(("card shown", str(g.trump_card)))
-        tv.lines.append(("deck", f"{g.book.deck_left} cards"))
+        tv.lines.append(("deck", count(g.book.deck_left, "card")))
         tv.lines.append(("card points known", f"{names[0]} {g.known[0]}, "
                          f"{names[1]} {g.known[1]}"))
         tv.lines.append(("loss points", loss))
