@@ -297,8 +297,8 @@ class Game:
 
     def abandon(self, at: int) -> None:
         """A game left unfinished, followed by another: it counts as lost."""
-        self.flag(at, "turn-order", f"game {self.number} was left unfinished (a new game "
-                  "was started)", None)
+        self.flag(at, "turn-order", "the game was left unfinished when a new game was "
+                  "started", None)
         self.result = "lost"
         self.why = f"left unfinished after turn {len(self.turns)}: counts as lost"
 

@@ -208,7 +208,7 @@ class Kierki(GameRules):
             self.after_entries(st, deal, expected, written, base)
             if abandoned:
                 st.violations.append(Violation(n, None, None, "turn-order",
-                                               f"deal {n} was left unfinished",
+                                               "the deal was left unfinished before the next began",
                                                at=base + len(deal.entries)))
             states.append(st)
             base += len(deal.entries)
@@ -224,18 +224,18 @@ class Kierki(GameRules):
         n = st.number
         if written is not None and written != expected:
             st.violations.insert(0, Violation(n, None, written, "dealer",
-                                              f"deal {n} was dealt by {written}, but it was "
-                                              f"{expected}'s deal", at=at("dealer")))
+                                              f"{written} dealt, but it was {expected}'s "
+                                              "deal", at=at("dealer")))
         if st.outcome is not None:
             where = at("outcome")
             if st.tricks or st.turns or st.current:
                 st.violations.append(Violation(n, None, None, "outcome-total",
-                                               f"deal {n} already has cards played; undo "
-                                               "them before giving an outcome", at=where))
+                                               "cards of the deal were played already; "
+                                               "undo them before giving an outcome", at=where))
             else:
                 for problem in outcome.check(n, st.outcome, st.setup.players):
                     st.violations.append(Violation(n, None, None, "outcome-total",
-                                                   f"deal {n}: {problem}", at=where))
+                                                   problem, at=where))
                 st.scores = outcome.score(n, st.outcome, st.setup.players)
                 st.finished = True
         if st.claimed is not None and st.finished:

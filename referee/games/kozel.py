@@ -280,8 +280,8 @@ class Kozel(GameRules):
         for i, deal in enumerate(deals):
             n = i + 1
             if s.complete:
-                s.violations.append(Violation(n, None, None, "turn-order", f"the series was "
-                                              f"over before game {n}", at=base))
+                s.violations.append(Violation(n, None, None, "turn-order", "the series was "
+                                              "already over", at=base))
                 base += len(deal.entries)
                 continue
             prev = s.games[-1] if s.games else None
@@ -292,19 +292,19 @@ class Kozel(GameRules):
             g = run_game(setup, deal, n, dealer, base, first, opts)
             if written is not None and written != expected:
                 g.violations.insert(0, Violation(n, None, written, "dealer",
-                                                 f"game {n} was dealt by {written}, but it "
-                                                 f"was {expected}'s deal",
+                                                 f"{written} dealt, but it was {expected}'s "
+                                                 "deal",
                                                  at=g.key_at.get("dealer", base)))
             later = i + 1 < len(deals)
             if later and not g.finished:
                 if g.needs_points:
                     g.flag(base + len(deal.entries), "outcome-total",
-                           f"game {n}: discards were not seen, and the card points were not "
-                           "given (outcome.points)", None)
+                           "discards were not seen, and the card points were not given "
+                           "(outcome.points)", None)
                     g.give_up_points()
                 else:
                     g.flag(base + len(deal.entries), "turn-order",
-                           f"game {n} was left unfinished", None)
+                           "the game was left unfinished before the next began", None)
                     g.last_winner = None
             s.games.append(g)
             row = DealResult(n, dealer, None, g.finished, name=f"game {n}")

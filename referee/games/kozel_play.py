@@ -372,7 +372,7 @@ class Game:
                                          self.blind if done else None, self.won, done, names)
             if problems:
                 # one outcome, one violation (every reason in its message)
-                self.flag(at, "outcome-total", f"game {self.number}: " + "; ".join(problems),
+                self.flag(at, "outcome-total", "; ".join(problems),
                           None)
             if pts is None and not self.actions:
                 return
