@@ -13,6 +13,7 @@ from ..errors import NotationError, Violation
 from ..model import Deal, DealResult, Entry, Expect, Key, Play, Pull, Result, Setup, TableView
 from ..notation import key_line, resolve_player
 from ..words import count
+from . import kozel_text as say
 from .base import GameRules, Option, Where, common_key, read_cards, read_note, read_suit
 from .kozel_cards import HAND, suit_text
 from .kozel_play import Game, run_game
@@ -280,8 +281,8 @@ class Kozel(GameRules):
         for i, deal in enumerate(deals):
             n = i + 1
             if s.complete:
-                s.violations.append(Violation(n, None, None, "turn-order", "the series was "
-                                              "already over", at=base))
+                s.violations.append(Violation(n, None, None, "turn-order", say.after_the_series(),
+                                              at=base))
                 base += len(deal.entries)
                 continue
             prev = s.games[-1] if s.games else None
@@ -292,19 +293,17 @@ class Kozel(GameRules):
             g = run_game(setup, deal, n, dealer, base, first, opts)
             if written is not None and written != expected:
                 g.violations.insert(0, Violation(n, None, written, "dealer",
-                                                 f"{written} dealt, but it was {expected}'s "
-                                                 "deal",
+                                                 say.wrong_dealer(written, expected),
                                                  at=g.key_at.get("dealer", base)))
             later = i + 1 < len(deals)
             if later and not g.finished:
                 if g.needs_points:
                     g.flag(base + len(deal.entries), "outcome-total",
-                           "discards were not seen, and the card points were not given "
-                           "(outcome.points)", None)
+                           say.points_not_given(), None)
                     g.give_up_points()
                 else:
                     g.flag(base + len(deal.entries), "turn-order",
-                           "the game was left unfinished before the next began", None)
+                           say.left_unfinished(), None)
                     g.last_winner = None
             s.games.append(g)
             row = DealResult(n, dealer, None, g.finished, name=f"game {n}")
