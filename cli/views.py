@@ -87,7 +87,7 @@ def score(file: Path, as_json: bool = False, ascii_only: bool = False,
     other = None
     if option:
         from cli.start import parse_options
-        from referee.edit import rescore
+        from referee.whatif import rescore
 
         other = rescore(s.rules, s.setup, s.deals, parse_options(s.setup.game, option))
     if as_json:

@@ -98,3 +98,45 @@ def test_a_what_if_that_changes_nothing_is_not_a_copy(tmp_path: Path) -> None:
     before = p.read_bytes()
     cli_run("score", str(p), "-o", f"{STOP}=true")
     assert p.read_bytes() == before
+
+
+# -- an option that ends the game sooner: Kozel's eggs ----------------------------------------
+
+EGGS = head("kozel") + (
+    "\n[[deals]]\noutcome = { points = { Ala = 60, Bartek = 60 } }\n"
+    "\n[[deals]]\noutcome = { points = { Ala = 120, Bartek = 0 }, tricks = { Ala = 6, "
+    "Bartek = 0 } }\n"
+    "\n[[deals]]\noutcome = { points = { Ala = 70, Bartek = 50 } }\n")
+
+
+def test_games_after_the_end_an_option_brings_are_not_played(tmp_path: Path) -> None:
+    # eggs = "double": game 2's 6 loss points count 12 and end the series; game 3 was played
+    # at the table, but not under the option: listed, no violation
+    p = tmp_path / "k.toml"
+    p.write_text(EGGS)
+    code, out, _ = cli_run("score", str(p), "-o", "eggs=double", "--json")
+    doc = json.loads(out)
+    other = doc["rescored"]
+    assert other["violations"] == [] and other["winner"] == "Ala & Celina"
+    assert other["totals"] == {"Ala & Celina": 0, "Bartek & Darek": 12}
+    last = other["deals"][-1]
+    assert last["number"] == 3 and last["scores"] is None and len(last["not_played"]) == 1
+    assert code == 0
+    code, out, _ = cli_run("score", str(p), "-o", "eggs=double")
+    assert "new violation" not in out
+    assert "deal 3: not played under eggs=double" in out
+
+
+def test_a_game_already_over_in_the_file_keeps_its_violation(tmp_path: Path) -> None:
+    # without the option the series is over after game 2 too (6 + 6 loss points): the game
+    # after it broke turn-order at the table, and does under the option as well
+    text = head("kozel") + "".join(
+        "\n[[deals]]\noutcome = { points = { Ala = 120, Bartek = 0 }, tricks = { Ala = 6, "
+        "Bartek = 0 } }\n" for _ in range(3))
+    p = tmp_path / "k.toml"
+    p.write_text(text)
+    _, out, _ = cli_run("score", str(p), "-o", "eggs=double", "--json")
+    doc = json.loads(out)
+    assert [v["rule"] for v in doc["rescored"]["violations"]] == ["turn-order"]
+    assert doc["rescored"]["violations"] == doc["violations"]
+    assert all("not_played" not in d for d in doc["rescored"]["deals"])
