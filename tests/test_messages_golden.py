@@ -294,9 +294,10 @@ def cli_lines(tmp: Path) -> list[str]:
 
     def run(name: str, *args: str, keep: Callable[[str], bool] = lambda _: True) -> None:
         code, so, se = cli_run(*args)
+        shown = "-" if args[0] == "explain" else f"exit {code}"  # explain's code: CLI.md's
         for line in (se + so).splitlines():
             if line.strip() and keep(line):
-                out.append(f"{name} | exit {code} | {line.rstrip()}")
+                out.append(f"{name} | {shown} | {line.rstrip()}")
 
     run("new with an option out of range", "new", "kierki", "n.toml", "-p", "A", "-p", "B",
         "-p", "C", "-p", "D", "-o", "fantan_start_rank=9")
@@ -310,6 +311,13 @@ def cli_lines(tmp: Path) -> list[str]:
     p.write_text(kdeal('tricks = ["Bartek: 5C 8C JC 2D", "Darek: QC"]\n'))
     run("add proves a revoke", "add", "r.toml", "Ala: 3C")
     run("add refused", "add", "r.toml", "Bartek: 3C")
+    run("explain a trick with a revoke", "explain", "r.toml", "--deal", "1", "--trick", "1")
+    run("explain a deal", "explain", "r.toml", "--deal", "1")
+    (tmp / "k.toml").write_text(unseen(["Bartek: 10H KH / Celina: AH 6D / Darek: ~7H 8C / "
+                                        "Ala: ~QH 9H", "Celina: AS / Darek: 6S"]))
+    run("explain a Kozel trick", "explain", "k.toml", "--deal", "1", "--trick", "1")
+    (tmp / "f.toml").write_text(fs("5H 0,0", "6H 1,1", "7C 0,1"))
+    run("explain a Foursquare turn", "explain", "f.toml", "--deal", "1", "--trick", "2")
     return out
 
 

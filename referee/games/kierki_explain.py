@@ -31,8 +31,8 @@ def explain(rules: Kierki, setup: Setup, deals: Sequence[Deal], deal: int,
         return lines + lottery(st, trick)
     if trick is None:
         for t in st.tricks:
-            lines.append(f"Trick {t.number}: {t.leader} led; " + " ".join(
-                f"{p.player} {p.card}" for p in t.plays) + f" — {t.winner} won ({st.why_won(t)})")
+            lines.append(f"Trick {t.number}: " + ", ".join(
+                f"{p.player} {p.card}" for p in t.plays) + f" — {t.winner} won: {st.why_won(t)}")
         if st.not_played:
             lines.append(st.left_out()[0].upper() + st.left_out()[1:])
         lines.extend(f"  {v.where()}: {v.said()} — rule {v.rule}" for v in st.violations)
