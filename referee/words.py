@@ -16,3 +16,10 @@ def either(items: Iterable[object], last: str = "or") -> str:
     if len(words) <= 1:
         return "".join(words)
     return f"{', '.join(words[:-1])} {last} {words[-1]}"
+
+
+def numbered(n: int, word: str, plural: str | None = None) -> str:
+    """The numbers 1 to ``n`` said aloud: ``deal 1``, ``deals 1-4``, ``no deal``."""
+    if n < 1:
+        return f"no {word}"
+    return f"{word} 1" if n == 1 else f"{plural or word + 's'} 1-{n}"
