@@ -406,3 +406,18 @@ def test_the_checks_catch_what_the_issue_saw() -> None:
     assert check_sentences(["x | - | - | 1 cards cannot beat 2"])
     assert check_sentences(["x | - | - | takes a whole number (7 (or 8))"])
     assert not check_sentences(["x | - | - | Ala & Celina: claimed 2, computed 4 (game 3)"])
+
+
+def test_a_violation_names_its_player_once() -> None:
+    from referee.errors import Violation
+
+    def said_(player: str, message: str) -> str:
+        return Violation(1, 1, player, "follow-suit", message).said()
+
+    assert said_("Bartek", "Bartek did not follow ♣ at trick 5") == \
+        "Bartek did not follow ♣ at trick 5"
+    assert said_("Ala", "5C was already played by Bartek") == \
+        "Ala: 5C was already played by Bartek"
+    assert said_("Al", "Alan led") == "Al: Alan led"  # a name inside another is not it
+    assert said_("Ala & Celina", "Ala & Celina: claimed 3, computed 0") == \
+        "Ala & Celina: claimed 3, computed 0"
