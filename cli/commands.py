@@ -62,7 +62,7 @@ def rules(game: Annotated[str, typer.Argument(help="a game name")]) -> None:
         typer.echo("  none")
     for o in g.options:
         default = json.dumps(o.default)
-        choices = f" (one of {', '.join(json.dumps(c) for c in o.choices)})" if o.choices else ""
+        choices = f" ({o.choices_text()})" if o.choices else ""
         typer.echo(f"  {o.name} = {default}{choices}\n      {o.help}")
 
 

@@ -311,6 +311,8 @@ def cli_lines(tmp: Path) -> list[str]:
     p.write_text(kdeal('tricks = ["Bartek: 5C 8C JC 2D", "Darek: QC"]\n'))
     run("add proves a revoke", "add", "r.toml", "Ala: 3C")
     run("add refused", "add", "r.toml", "Bartek: 3C")
+    for game in ("kierki", "kozel"):
+        run(f"the options of {game}", "rules", game, keep=lambda line: " = " in line)
     run("edit a deal not recorded", "edit", "r.toml", "9")
     run("edit an entry not recorded", "edit", "r.toml", "1", "--entry", "99", "--to", "Ala: 4C")
     run("explain a trick with a revoke", "explain", "r.toml", "--deal", "1", "--trick", "1")
