@@ -90,6 +90,8 @@ def test_the_human_views_list_what_was_not_played(tmp_path: Path) -> None:
         assert f"not played under {STOP}: 2 tricks" in out.lower().replace("\\_", "_"), cmd
     _, out, _ = cli_run("explain", str(p), "--deal", "5")
     assert f"Not played under {STOP}: 2 tricks" in out
+    code, _, err = cli_run("explain", str(p), "--deal", "5", "--trick", "3")
+    assert code == 2 and f"not played under {STOP}" in err
 
 
 def test_a_what_if_that_changes_nothing_is_not_a_copy(tmp_path: Path) -> None:

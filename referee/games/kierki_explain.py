@@ -7,6 +7,7 @@ from typing import TYPE_CHECKING
 
 from ..errors import NotationError
 from ..model import Deal, Setup
+from . import kierki_text as kt
 from .kierki_play import LOTTERY, NAMES, DealState
 
 if TYPE_CHECKING:
@@ -38,6 +39,8 @@ def explain(rules: Kierki, setup: Setup, deals: Sequence[Deal], deal: int,
         lines.extend(f"  {v.where()}: {v.said()} — rule {v.rule}" for v in st.violations)
         return lines
     tricks = st.tricks + ([st.current] if st.current else [])
+    if st.not_played and len(tricks) < trick <= len(tricks) + -(-len(st.not_played) // 4):
+        raise NotationError(kt.trick_not_played(trick, deal, len(tricks)))
     if not 1 <= trick <= len(tricks):
         raise NotationError(f"deal {deal} has no trick {trick} (it has {len(tricks)})")
     t = tricks[trick - 1]

@@ -26,6 +26,11 @@ def not_played(tricks: int) -> str:
     return f"not played under stop_when_penalties_gone: {count(tricks, 'trick')}"
 
 
+def trick_not_played(trick: int, deal: int, ended: int) -> str:
+    return (f"trick {trick} of deal {deal} is not played under stop_when_penalties_gone: the "
+            f"deal ended at trick {ended}")
+
+
 def trump_first(chooser: str) -> str:
     return f"{chooser} must name trump before the first card"
 
