@@ -5,8 +5,10 @@ from __future__ import annotations
 from collections.abc import Iterable
 
 
-def count(n: int, word: str, plural: str | None = None) -> str:
-    """``1 card``, ``2 cards``, ``0 cards``."""
+def count(n: int, word: str, plural: str | None = None, none: bool = False) -> str:
+    """``1 card``, ``2 cards``, ``0 cards`` (``no card`` with ``none``)."""
+    if none and n == 0:
+        return f"no {word}"
     return f"{n} {word if n == 1 else (plural or word + 's')}"
 
 

@@ -42,7 +42,8 @@ def explain(games: list[Game], deal: int, turn: int | None) -> list[str]:
         if test is not None:
             lines.extend(line_test(t, test))
     lines.append(f"After turn {turn}: {count(t.piles, 'pile')}, "
-                 f"{count(t.down, 'face-down top card')}, {count(40 - turn, 'card')} in the stock"
+                 f"{count(t.down, 'face-down top card', none=True)}, "
+                 f"{count(40 - turn, 'card')} in the stock"
                  + (f" — the game is {t.ended}" if t.ended else ""))
     if t.ended:
         lines.append(f"  {g.why}")
