@@ -63,7 +63,7 @@ def rules(game: Annotated[str, typer.Argument(help="a game name")]) -> None:
         typer.echo("  none")
     for o in g.options:
         default = json.dumps(o.default)
-        choices = f" (one of {', '.join(json.dumps(c) for c in o.choices)})" if o.choices else ""
+        choices = f" ({o.choices_text()})" if o.choices else ""
         typer.echo(f"  {o.name} = {default}{choices}\n      {o.help}")
 
 
@@ -130,8 +130,7 @@ def add(file: FileArg,
             raise typer.Exit(1) from None
         for v in added.proven:
             proven_any = True
-            con.print(render.cards(f"proven: {v.where()}: {v.player}: {v.message} — rule "
-                                   f"{v.rule}", a))
+            con.print(render.cards(f"proven: {v.where()}: {v.said()} — rule {v.rule}", a))
         for v in added.flagged:  # recorded as the table wrote it, and reported (CLI.md)
             proven_any = True
             line = violation_line(v, Style(a, False), "claimed score kept as written: ")

@@ -99,12 +99,17 @@ def _game_title(res: Result) -> str:
 
 
 def sheet(res: Result, st: Style, limit: int | None = None) -> list[str]:
-    """The score sheet, the winner once there is one, and the violations."""
+    """The score sheet, the winner once there is one, what was not played, the violations."""
     out = score_table(res, st, limit=limit)
     w = winner_line(res, st)
     if w is not None:
         out.append(w)
-    return out + violations(res, st)
+    return out + not_played(res) + violations(res, st)
+
+
+def not_played(res: Result) -> list[str]:
+    """A line per deal whose entries the options leave out (neither scored nor violations)."""
+    return [f"deal {d.number}: {d.left_out}" for d in res.deals if d.left_out]
 
 
 def winner_line(res: Result, st: Style) -> str | None:
@@ -117,9 +122,8 @@ def winner_line(res: Result, st: Style) -> str | None:
 
 
 def violation_line(v: Any, st: Style, prefix: str = "") -> str:
-    """``deal 3, trick 5: Bartek: … — rule follow-suit``."""
-    who = f"{clean(v.player)}: " if v.player else ""
-    return (prefix + st.red(st.bold(f"{v.where()}: ")) + who + st.cards(v.message)
+    """``deal 3, trick 5: Bartek did not follow … — rule follow-suit`` (the player named once)."""
+    return (prefix + st.red(st.bold(f"{v.where()}: ")) + st.cards(clean(v.said()))
             + f" {'-' if st.ascii else '—'} rule {v.rule}")
 
 

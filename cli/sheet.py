@@ -113,12 +113,15 @@ def to_markdown(res: Result, ascii_only: bool = True) -> str:
     elif res.complete:
         lines.append("The game is over.")
         lines.append("")
+    left = [d for d in res.deals if d.left_out]
+    if left:
+        lines.extend(f"Deal {d.number}: {md(d.left_out)}" for d in left)
+        lines.append("")
     if res.violations:
         lines.append("Violations:")
         lines.append("")
         for vio in res.violations:
-            who = f"{md(vio.player)}: " if vio.player else ""
-            lines.append(f"- {vio.where()}: {who}{md(plain_cards(vio.message, ascii_only))} "
+            lines.append(f"- {vio.where()}: {md(plain_cards(vio.said(), ascii_only))} "
                          f"— rule `{vio.rule}`")
         lines.append("")
     return "\n".join(lines)

@@ -210,8 +210,7 @@ class Table:
             return
         self.redo.clear()
         for v in added.proven:
-            who = f"{v.player}: " if v.player else ""
-            self.say(st.red(st.bold("PROVEN: ")) + st.cards(f"{v.where()}: {who}{v.message} "
+            self.say(st.red(st.bold("PROVEN: ")) + st.cards(f"{v.where()}: {v.said()} "
                                                               f"— rule {v.rule}"))
         self.flag(added.flagged)
         self.after(before)
@@ -254,8 +253,13 @@ class Table:
         return Session.over(res)
 
     def game_over(self, res: Any) -> None:
+        """The sheet with the winner, and where to see the game again: nothing to resume."""
+        from cli.plain import clean
+
         self.score_sheet(res)
-        self.bye()
+        f = clean(str(self.path))
+        self.say(f"Nothing more can be entered. To see it again: referee score {f} (the "
+                 f"sheet), referee replay {f} (every deal)")
 
     # -- commands ----------------------------------------------------------------------------
 

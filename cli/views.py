@@ -105,7 +105,7 @@ def score(file: Path, as_json: bool = False, ascii_only: bool = False,
     other = None
     if option:
         from cli.start import parse_options
-        from referee.edit import rescore
+        from referee.whatif import rescore
 
         other = rescore(s.rules, s.setup, s.deals, parse_options(s.setup.game, option))
     if as_json:
@@ -131,6 +131,10 @@ def score(file: Path, as_json: bool = False, ascii_only: bool = False,
 
         for thing in render.diff_view(diff(res, other), a, deals=False):
             con.print(thing)
+        from cli.scoresheet import not_played
+
+        for line in not_played(other):
+            con.print(render.cards(line, a))
     if chart:
         import cli.chart
 

@@ -21,6 +21,7 @@ from .errors import NotationError, RefereeError, Violation
 from .games.base import GameRules
 from .model import Bid, Deal, Entry, Exchange, Key, Pass, Place, Play, Pull, Result, Setup
 from .notation import MAX_ENTRY
+from .words import numbered
 
 
 class EditRefused(RefereeError):
@@ -126,7 +127,8 @@ def _prefix(deals: Sequence[Deal], deal: int, upto: int) -> list[Deal]:
 
 def check_deal(deals: Sequence[Deal], deal: int) -> None:
     if not 1 <= deal <= len(deals):
-        raise NotationError(f"there is no deal {deal} (deals 1-{len(deals)} are recorded)"
+        raise NotationError(f"there is no deal {deal}: {numbered(len(deals), 'deal')} "
+                            f"{'is' if len(deals) == 1 else 'are'} recorded"
                             if deals else "no deal is recorded yet")
 
 
@@ -160,7 +162,7 @@ def parse_replacement(rules: GameRules, setup: Setup, deals: Sequence[Deal], dea
     check_deal(deals, deal)
     n = len(deals[deal - 1].entries)
     if not 1 <= number <= n:
-        raise NotationError(f"deal {deal} has entries 1-{n}, not {number}")
+        raise NotationError(f"deal {deal} has {numbered(n, 'entry', 'entries')}, not {number}")
     t = text.strip()
     if len(t) > MAX_ENTRY:
         raise NotationError(f"entry too long ({len(t)} characters; at most {MAX_ENTRY})")
@@ -179,7 +181,8 @@ def replace(deals: Sequence[Deal], deal: int, number: int,
     target = out[deal - 1].entries
     last = number if last is None else last
     if not 1 <= number <= last <= len(target):
-        raise NotationError(f"deal {deal} has entries 1-{len(target)}, not {number}")
+        raise NotationError(f"deal {deal} has {numbered(len(target), 'entry', 'entries')}, "
+                            f"not {number}")
     target[number - 1:last] = list(entries)
     if not target:
         del out[deal - 1]

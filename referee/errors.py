@@ -28,6 +28,13 @@ class IllegalEntry(RefereeError):
         self.bare = message
 
 
+def names(text: str, name: str) -> bool:
+    """Whether ``text`` says ``name`` as a word of its own."""
+    import re
+
+    return re.search(rf"(?<!\w){re.escape(name)}(?!\w)", text) is not None
+
+
 class Violation(Record):
     """A rule broken in a recorded game, found on replay or proven later by the cards.
 
@@ -57,6 +64,14 @@ class Violation(Record):
         if self.turn is not None:
             d["turn"] = self.turn
         return d
+
+    def said(self) -> str:
+        """The message as a player hears it: ``Bartek: ...`` only when the message does not
+        name its player already (never "Bartek: Bartek did not follow")."""
+        p = self.player
+        if not p or names(self.message, p):
+            return self.message
+        return f"{p}: {self.message}"
 
     def where(self) -> str:
         parts = [f"deal {self.deal}"]

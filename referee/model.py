@@ -152,13 +152,18 @@ class Deal(Record):
 
 
 class DealResult(Record):
+    """One deal's result. ``not_played``: the entries (as entry text) that the game's options
+    leave out, neither scored nor violations (RULES.md "Scoring under another option"), and
+    ``left_out`` says so in words ("not played under stop_when_penalties_gone: 3 tricks")."""
+
     __slots__ = ("number", "dealer", "scores", "finished", "redeal", "name", "extra", "claimed",
-                 "play")
+                 "not_played", "left_out", "play")
 
     def __init__(self, number: int, dealer: str | None, scores: dict[str, int] | None,
                  finished: bool, redeal: bool = False, name: str = "",
                  extra: dict[str, Any] | None = None,
                  claimed: dict[str, int] | None = None,
+                 not_played: list[str] | None = None, left_out: str = "",
                  play: DealPlay | None = None) -> None:
         self.number = number
         self.dealer = dealer
@@ -168,6 +173,8 @@ class DealResult(Record):
         self.name = name
         self.extra: dict[str, Any] = extra if extra is not None else {}
         self.claimed = claimed
+        self.not_played: list[str] = not_played if not_played is not None else []
+        self.left_out = left_out
         self.play = play  # what was played (GameRules.record_play fills it in, on demand)
 
 
@@ -236,7 +243,9 @@ class Result:
     def ok(self) -> bool:
         return not self.violations
 
-    def to_json(self) -> dict[str, Any]:
+    def to_json(self, play: bool = False) -> dict[str, Any]:
+        """The JSON of ``score --json``; ``play`` (``replay --json``): every deal carries
+        ``not_played``, empty or not (``score --json`` only where something was left out)."""
         deals = []
         for d in self.deals:
             row: dict[str, Any] = {"number": d.number, "dealer": d.dealer, "scores": d.scores}
@@ -245,6 +254,8 @@ class Result:
             if not d.finished:
                 row["finished"] = False
             row.update(d.extra)
+            if d.not_played or play:
+                row["not_played"] = list(d.not_played)
             deals.append(row)
         return {
             "format": 1,
@@ -264,7 +275,7 @@ class Result:
         whose ``play`` is recorded (bids, tricks or turns). A count the score document gives
         under the same name (Kozel's ``tricks`` per team, Foursquare's ``turns``) is kept as
         ``tricks_count`` / ``turns_count``."""
-        doc = self.to_json()
+        doc = self.to_json(play=True)
         for row, d in zip(doc["deals"], self.deals, strict=True):
             if d.play is not None:
                 for key, value in d.play.to_json().items():

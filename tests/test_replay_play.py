@@ -58,7 +58,8 @@ def test_replay_json_is_the_score_document_plus_the_play(path: Path) -> None:
             assert r["turns_count"] == len(r["turns"])
         assert not PLAY_KEYS & (s.keys() - {"trump"})  # score --json carries no play
         assert {k: r[k] for k in s} == s
-        assert set(r) - set(s) <= PLAY_KEYS
+        assert set(r) - set(s) <= PLAY_KEYS | {"not_played"}
+        assert isinstance(r["not_played"], list)  # replay --json: on every deal (CLI.md)
         assert "tricks" in r or "turns" in r
 
 
@@ -102,8 +103,10 @@ def test_tricks_and_turns_are_consistent(path: Path) -> None:
         if s.setup.game != "kozel":
             played = len([e for e in entries if isinstance(e, Play)])
             recorded = sum(len(t["plays"]) for t in tricks)
-            # a card entered after the deal was over is a turn-order violation, not a play
-            assert recorded == played or recorded < played and \
+            # a card entered after the deal was over is a turn-order violation, or (an option
+            # ended the deal early) listed as not played; either way it is not a play
+            left_out = len(row["not_played"])
+            assert recorded + left_out == played or recorded + left_out < played and \
                 any(v["rule"] == "turn-order" for v in broken)
             assert all(len(p["cards"]) == 1 and "face_down" not in p
                        for t in tricks for p in t["plays"])

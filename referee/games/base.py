@@ -30,17 +30,24 @@ class Option(Record):
 
     def check(self, value: Any) -> Any:
         if isinstance(self.default, bool):
-            if not isinstance(value, bool):
-                raise ValueError(f"option {self.name} takes true or false")
+            ok = isinstance(value, bool)
         elif isinstance(self.default, int):
-            if isinstance(value, bool) or not isinstance(value, int):
-                raise ValueError(f"option {self.name} takes a whole number")
-        elif not isinstance(value, type(self.default)):
-            raise ValueError(f"option {self.name} takes a {type(self.default).__name__}")
-        if self.choices and value not in self.choices:
-            shown = ", ".join(str(c) for c in self.choices)
-            raise ValueError(f"option {self.name} takes one of {shown}, not {value!r}")
+            ok = isinstance(value, int) and not isinstance(value, bool)
+        else:
+            ok = isinstance(value, type(self.default))
+        if not ok or (self.choices and value not in self.choices):
+            raise ValueError(f"option {self.name} takes {self.choices_text()}, not "
+                             f"{_shown(value)}")
         return value
+
+    def choices_text(self) -> str:
+        """The values said aloud: ``7 or 8``, ``true or false``, ``"dealer" or "left"``."""
+        from ..words import either
+
+        if not self.choices:
+            return "a whole number" if isinstance(self.default, int) else \
+                f"a {type(self.default).__name__}"
+        return either(_shown(c) for c in self.choices)
 
     def parse_text(self, text: str) -> Any:
         """A value typed on the command line (``-o kitty_view=2``)."""
@@ -50,15 +57,24 @@ class Option(Record):
                 return True
             if low in ("false", "no", "off", "0"):
                 return False
-            raise ValueError(f"option {self.name} takes true or false, not {text!r}")
+            raise ValueError(f"option {self.name} takes true or false, not {_shown(text)}")
         if isinstance(self.default, int):
             try:
-                return self.check(int(text))
+                number = int(text)
             except ValueError:
-                raise ValueError(f"option {self.name} takes a whole number"
-                                 + (f" ({', '.join(map(str, self.choices))})"
-                                    if self.choices else "") + f", not {text!r}") from None
+                raise ValueError(f"option {self.name} takes {self.choices_text()}, not "
+                                 f"{_shown(text)}") from None
+            return self.check(number)
         return self.check(text.strip().strip('"'))
+
+
+def _shown(value: Any) -> str:
+    """A value as the save file writes it: ``true``, ``8``, ``"left"``."""
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    if isinstance(value, str):
+        return '"' + value.replace('"', "'") + '"'
+    return str(value)
 
 
 class Where:

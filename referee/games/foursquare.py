@@ -17,6 +17,8 @@ from ..cards import DECK_40, Card, try_parse_card
 from ..errors import IllegalEntry, NotationError, Violation
 from ..model import Deal, DealResult, Entry, Expect, Key, Place, Result, Setup, TableView
 from ..notation import parse_card, split_actor
+from ..words import count
+from . import foursquare_text as ft
 from .base import GameRules, Where, common_key, read_cards
 from .foursquare_play import CARDS, MAX_DOWN, SIZE, Game, Pos, Turn, pos_text
 
@@ -217,7 +219,7 @@ class Foursquare(GameRules):
         tv = TableView(f"Foursquare — game {g.number}" + (f" ({g.result})" if g.over else ""))
         tv.lines.append(("turn", f"{len(g.turns)} placed" if g.over else
                          f"{len(g.turns) + g.late + 1}"))
-        tv.lines.append(("stock", f"{g.left} cards left"))
+        tv.lines.append(("stock", f"{count(g.left, 'card')} left"))
         tv.lines.append(("face down", f"{g.down_count()} (more than {MAX_DOWN} loses)"))
         tv.lines.append(("piles", f"{len(g.piles)} of {SIZE * SIZE}"))
         if g.turns:
@@ -241,13 +243,12 @@ class Foursquare(GameRules):
         if keyed is not None:
             if any(isinstance(e, Key) and e.name == "stock" for e in keyed) and g is not None \
                     and (g.turns or g.stock is not None):
-                raise IllegalEntry("stock-order", "the stock can be given only once, before "
-                                   "the first card of a game")
+                raise IllegalEntry("stock-order", ft.STOCK_ONCE)
             return keyed
         _who, _verb, body = split_actor(text, setup.players)
         body = " ".join(body.split())
         if not body:
-            raise NotationError("nothing to enter: give the card and its place, e.g. 7H 0,1")
+            raise NotationError(ft.NOTHING)
         stock_known = g is not None and g.next_card() is not None or (
             result.expect.new_deal and setup.seed is not None)  # the referee deals it
         card_text: str | None
@@ -259,8 +260,7 @@ class Foursquare(GameRules):
                 card_text = None
             r, c = int(m.group("r")), int(m.group("c"))
             if abs(r) > MAX_COORD or abs(c) > MAX_COORD:
-                raise NotationError(f"{r},{c}: rows and columns go from -{MAX_COORD} to "
-                                    f"{MAX_COORD}")
+                raise NotationError(ft.off_the_table(r, c, MAX_COORD))
         elif rel:
             card_text = rel.group("card")
             ref = parse_card(rel.group("ref"))
@@ -270,25 +270,22 @@ class Foursquare(GameRules):
         elif try_parse_card(body) is not None and (g is None or not g.piles):
             card_text, r, c = body, 0, 0
         else:
-            raise NotationError(f"cannot read {body!r}: give the card and its place, like "
-                                "'7H 0,1', '7H on 9D' or '7H left of 9D'")
+            raise NotationError(ft.unreadable(body))
         card = parse_card(card_text) if card_text is not None else None
         if card is None and not stock_known:
-            raise NotationError("name the card drawn, e.g. '7H 0,1' (it may be left out only "
-                                "when the stock is known)")
+            raise NotationError(ft.NAME_THE_CARD)
         return [Place(card, r, c)]
 
     def find(self, g: Game | None, ref: Card) -> Pos:
         """Where the face-up top card ``ref`` lies."""
         if g is None or not g.piles:
-            raise NotationError(f"{ref} is not on the table: no card is down yet")
+            raise NotationError(ft.nothing_down(ref))
         found = [p for p, pile in g.piles.items() if pile[-1] == ref]
         up = [p for p in found if g.up[p]]
         if not up:
-            why = "is face down" if found else "is not a top card on the table"
-            raise NotationError(f"{ref} {why}: give the place as row,col")
+            raise NotationError(ft.no_such_top(ref, bool(found)))
         if len(up) > 1:
-            raise NotationError(f"{ref} lies on {len(up)} piles: give the place as row,col")
+            raise NotationError(ft.on_several_piles(ref, len(up)))
         return up[0]
 
     # -- explain ------------------------------------------------------------------------------

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from ..errors import NotationError
+from ..words import count
 from .foursquare_play import Game, LineTest, Turn, pos_text, rank
 
 
@@ -27,7 +28,7 @@ def explain(games: list[Game], deal: int, turn: int | None) -> list[str]:
     lines.append(f"Turn {turn}: {t.card} placed at {pos_text(t.pos)} "
                  + ("(the first card: it may go anywhere)" if turn == 1 else
                     "(a new pile)" if t.height == 1 else
-                    f"(on a pile, now {t.height} cards)"))
+                    f"(on a pile, now {t.height} cards high)"))
     mine = [v for v in g.violations if v.at == t.at]
     if mine:
         lines.extend(f"  BROKE {v.rule}: {v.message}" for v in mine)
@@ -40,8 +41,9 @@ def explain(games: list[Game], deal: int, turn: int | None) -> list[str]:
     for test in (t.row, t.col):
         if test is not None:
             lines.extend(line_test(t, test))
-    lines.append(f"After turn {turn}: {t.piles} piles, {t.down} face-down top cards, "
-                 f"{40 - turn} cards in the stock"
+    lines.append(f"After turn {turn}: {count(t.piles, 'pile')}, "
+                 f"{count(t.down, 'face-down top card', none=True)}, "
+                 f"{count(40 - turn, 'card')} in the stock"
                  + (f" — the game is {t.ended}" if t.ended else ""))
     if t.ended:
         lines.append(f"  {g.why}")

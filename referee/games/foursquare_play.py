@@ -13,6 +13,7 @@ from dataclasses import dataclass, field
 
 from ..cards import DECK_40, Card
 from ..errors import Violation
+from . import foursquare_text as ft
 
 Pos = tuple[int, int]
 SIZE = 4  # the layout spans at most 4 rows and 4 columns
@@ -150,12 +151,10 @@ class Game:
         pile = self.piles.get(p)
         if pile is not None:
             if len(pile) >= PILE:
-                out.append(("pile-full", f"{what} cannot go on the pile at {pos_text(p)}: it "
-                            f"already holds {PILE} cards"))
+                out.append(("pile-full", ft.pile_full(what, pos_text(p), PILE)))
             return out
         if not any((p[0] + dr, p[1] + dc) in self.piles for dr, dc in NEIGHBOURS):
-            out.append(("grid-adjacent", f"{what} at {pos_text(p)} is neither on a pile nor "
-                        "next to one (above, below, left or right)"))
+            out.append(("grid-adjacent", ft.not_adjacent(what, pos_text(p))))
         rows, nrows, cols, ncols = self.spans(p)
         if (nrows > SIZE and nrows > rows) or (ncols > SIZE and ncols > cols):
             span = []
@@ -163,8 +162,7 @@ class Game:
                 span.append(f"{nrows} rows")
             if ncols > SIZE and ncols > cols:
                 span.append(f"{ncols} columns")
-            out.append(("grid-size", f"{what} at {pos_text(p)} makes the layout span "
-                        f"{' and '.join(span)} (at most {SIZE})"))
+            out.append(("grid-size", ft.too_wide(what, pos_text(p), span, SIZE)))
         return out
 
     def legal(self) -> list[Pos]:
@@ -201,26 +199,22 @@ class Game:
         number = len(self.turns) + self.late + 1
         if self.over:
             self.late += 1
-            self.flag(at, "turn-order", f"game {self.number} was already {self.result} at turn "
-                      f"{len(self.turns)}: turn {number} belongs to a new game", number)
+            self.flag(at, "turn-order", ft.after_the_end(self.number, self.result,
+                                                         len(self.turns), number), number)
             return None
         given = card is not None
         expected = self.next_card()
         if card is None:
             if expected is None:  # the file reader refuses this; kept safe here
-                self.flag(at, "stock-order", f"turn {number} names no card and the stock is "
-                          "not known", number)
+                self.flag(at, "stock-order", ft.no_card_no_stock(number), number)
                 return None
             card = expected
         if card not in DECK:
-            self.flag(at, "card-not-in-deck", f"{card} is not in the Foursquare deck "
-                      "(A-10 of each suit)", number)
+            self.flag(at, "card-not-in-deck", ft.not_in_deck(card), number)
         elif card in self.seen:
-            self.flag(at, "card-duplicate", f"{card} was already placed at turn "
-                      f"{self.seen[card]}", number)
+            self.flag(at, "card-duplicate", ft.placed_twice(card, self.seen[card]), number)
         elif expected is not None and card != expected:
-            self.flag(at, "stock-order", f"the stock gives {expected} at turn {number}, not "
-                      f"{card}", number)
+            self.flag(at, "stock-order", ft.stock_order(expected, number, card), number)
         turn = Turn(number, card, p, at, 0, given)
         for rule, msg in self.position_problem(p, str(card)):
             turn.broke.append(rule)
@@ -297,8 +291,7 @@ class Game:
 
     def abandon(self, at: int) -> None:
         """A game left unfinished, followed by another: it counts as lost."""
-        self.flag(at, "turn-order", f"game {self.number} was left unfinished (a new game "
-                  "was started)", None)
+        self.flag(at, "turn-order", ft.left_unfinished(), None)
         self.result = "lost"
         self.why = f"left unfinished after turn {len(self.turns)}: counts as lost"
 
@@ -308,5 +301,5 @@ class Game:
             return
         for p, v in self.claimed.items():
             if v != self.score:
-                self.flag(self.claimed_at, "claimed-score", f"claimed {v} for {p}, computed "
-                          f"{self.score} ({self.result})", None)
+                self.flag(self.claimed_at, "claimed-score",
+                          ft.claimed_wrong(p, v, self.score, self.result), None)

@@ -11,6 +11,7 @@ from ..model import Deal, DealResult, Entry, Expect, Key, Pass, Play, Result, Se
 from ..notation import parse_cards, split_actor
 from ..trick import plays_in_turn, show_tricks
 from . import kierki_outcome as outcome
+from . import kierki_text as kt
 from .base import (
     GameRules,
     Option,
@@ -208,7 +209,7 @@ class Kierki(GameRules):
             self.after_entries(st, deal, expected, written, base)
             if abandoned:
                 st.violations.append(Violation(n, None, None, "turn-order",
-                                               f"deal {n} was left unfinished",
+                                               kt.left_unfinished(),
                                                at=base + len(deal.entries)))
             states.append(st)
             base += len(deal.entries)
@@ -224,18 +225,17 @@ class Kierki(GameRules):
         n = st.number
         if written is not None and written != expected:
             st.violations.insert(0, Violation(n, None, written, "dealer",
-                                              f"deal {n} was dealt by {written}, but it was "
-                                              f"{expected}'s deal", at=at("dealer")))
+                                              kt.wrong_dealer(written, expected),
+                                              at=at("dealer")))
         if st.outcome is not None:
             where = at("outcome")
             if st.tricks or st.turns or st.current:
                 st.violations.append(Violation(n, None, None, "outcome-total",
-                                               f"deal {n} already has cards played; undo "
-                                               "them before giving an outcome", at=where))
+                                               kt.outcome_after_cards(), at=where))
             else:
                 for problem in outcome.check(n, st.outcome, st.setup.players):
                     st.violations.append(Violation(n, None, None, "outcome-total",
-                                                   f"deal {n}: {problem}", at=where))
+                                                   problem, at=where))
                 st.scores = outcome.score(n, st.outcome, st.setup.players)
                 st.finished = True
         if st.claimed is not None and st.finished:
@@ -252,7 +252,8 @@ class Kierki(GameRules):
         totals = {p: 0 for p in setup.players}
         for st in states:
             rows.append(DealResult(st.number, st.dealer, dict(st.scores), st.finished,
-                                   name=NAMES[st.number], claimed=st.claimed))
+                                   name=NAMES[st.number], claimed=st.claimed,
+                                   not_played=st.not_played, left_out=st.left_out()))
             if st.finished:
                 for p, v in st.scores.items():
                     totals[p] += v
@@ -335,29 +336,29 @@ class Kierki(GameRules):
         who, _verb, body = split_actor(text, setup.players)
         words = body.split()
         if not words:
-            raise NotationError("nothing to enter: give a card, 'pass' or 'trump S'")
+            raise NotationError(kt.NOTHING)
         player = who or exp.player
         if player is None:
-            raise NotationError("name the player, e.g. 'Bartek: AS'")
+            raise NotationError(kt.NAME_THE_PLAYER)
         if words[0].lower() == "trump":
             if exp.action != "trump":
-                raise NotationError("there is no trump to name now")
+                raise NotationError(kt.NO_TRUMP_NOW)
             if player != exp.player:
-                raise IllegalEntry("turn-order", f"{exp.player} names trump, not {player}")
+                raise IllegalEntry("turn-order", kt.names_trump(exp.player, player))
             if len(words) != 2:
-                raise NotationError("name one suit: 'trump S'")
+                raise NotationError(kt.ONE_SUIT)
             suit = parse_suit(words[1])
             if suit is None:
-                raise NotationError(f"{words[1]!r} is not a suit (S, H, D or C)")
+                raise NotationError(kt.not_a_suit(words[1]))
             return [Key("trump", suit)]
         if words == ["pass"] or words == ["PASS"] or body.lower() == "pass":
             if exp.action != "turn":
-                raise NotationError("'pass' is only for the small lottery (deal 12)")
+                raise NotationError(kt.PASS_ONLY_IN_LOTTERY)
             return [Pass(player)]
         cards = parse_cards(body)
         if exp.action == "turn":
             if len(cards) != 1:
-                raise NotationError("one card per turn in the small lottery")
+                raise NotationError(kt.ONE_CARD_A_TURN)
             return [Play(player, (cards[0],))]
         return plays_in_turn(setup, player, cards)
 

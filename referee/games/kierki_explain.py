@@ -7,6 +7,7 @@ from typing import TYPE_CHECKING
 
 from ..errors import NotationError
 from ..model import Deal, Setup
+from . import kierki_text as kt
 from .kierki_play import LOTTERY, NAMES, DealState
 
 if TYPE_CHECKING:
@@ -31,11 +32,15 @@ def explain(rules: Kierki, setup: Setup, deals: Sequence[Deal], deal: int,
         return lines + lottery(st, trick)
     if trick is None:
         for t in st.tricks:
-            lines.append(f"Trick {t.number}: {t.leader} led; " + " ".join(
-                f"{p.player} {p.card}" for p in t.plays) + f" — {t.winner} won ({st.why_won(t)})")
-        lines.extend(f"  {v.where()}: {v.player}: {v.rule}: {v.message}" for v in st.violations)
+            lines.append(f"Trick {t.number}: " + ", ".join(
+                f"{p.player} {p.card}" for p in t.plays) + f" — {t.winner} won: {st.why_won(t)}")
+        if st.not_played:
+            lines.append(st.left_out()[0].upper() + st.left_out()[1:])
+        lines.extend(f"  {v.where()}: {v.said()} — rule {v.rule}" for v in st.violations)
         return lines
     tricks = st.tricks + ([st.current] if st.current else [])
+    if st.not_played and len(tricks) < trick <= len(tricks) + -(-len(st.not_played) // 4):
+        raise NotationError(kt.trick_not_played(trick, deal, len(tricks)))
     if not 1 <= trick <= len(tricks):
         raise NotationError(f"deal {deal} has no trick {trick} (it has {len(tricks)})")
     t = tricks[trick - 1]

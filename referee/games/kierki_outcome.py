@@ -7,6 +7,7 @@ from typing import Any
 from ..errors import NotationError
 from ..model import Setup
 from ..notation import resolve_player
+from ..words import count
 from .base import Where, read_counts, read_suit
 from .kierki_play import LOTTERY, TRUMP_DEALS
 
@@ -109,12 +110,17 @@ def check_robber(o: dict[str, Any], players: tuple[str, ...]) -> list[str]:
         least = h + q + jk - min(h, min(1, q) + min(2, jk))
         need = sum(1 for k in ("trick_7", "last_trick") if o[k] == p)
         if o["king_of_hearts"] == p and (h < 1 or jk < 1):
-            out.append(f"{p} took the king of hearts but no heart or king")
+            out.append(f"{p} took the king of hearts but is counted with no hearts and no "
+                       "jacks or kings" if h < 1 and jk < 1 else
+                       f"{p} took the king of hearts, a heart, but is counted with no hearts"
+                       if h < 1 else
+                       f"{p} took the king of hearts, a king, but is counted with no jacks or "
+                       "kings")
         if least > 4 * t:
-            out.append(f"{p} took {t} tricks, too few for {h} hearts, {q} queens and "
-                       f"{jk} jacks or kings")
+            out.append(f"{p} took {count(t, 'trick')}, too few for {count(h, 'heart')}, "
+                       f"{count(q, 'queen')} and {count(jk, 'jack or king', 'jacks or kings')}")
         if need > t:
-            out.append(f"{p} took the 7th or last trick but {t} tricks in all")
+            out.append(f"{p} took the 7th or the last trick but {count(t, 'trick')} in all")
     return out
 
 

@@ -5,12 +5,13 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from ..cards import DECK_52, GLYPH, SUIT_NAME, Card, card
+from ..cards import DECK_52, SUIT_NAME, Card, card
 from ..errors import Violation
 from ..knowledge import ONE_SUIT, SUIT_TEST, Claim, Knowledge
 from ..model import Deal, Key, Pass, Play, Setup
 from ..record import Record
 from ..trick import Trick, TrickPlay, why_it_wins, winning_play
+from . import kierki_text as text
 
 DEALS = 12
 TRUMP_DEALS = (8, 9, 10, 11)
@@ -101,7 +102,7 @@ class DealState:
                  "trump_chooser", "know", "trump", "hands_known", "tricks", "current", "leader",
                  "finished", "taken", "scores", "violations", "outcome", "claimed", "note",
                  "notes", "nxt", "led", "fits", "ends", "turns", "layout", "played", "out",
-                 "to_move", "late")
+                 "to_move", "late", "not_played")
 
     def __init__(self, setup: Setup, number: int, dealer: str, base: int,
                  start_rank: int = 7, stop_early: bool = False,
@@ -138,6 +139,9 @@ class DealState:
         self.played = {p: 0 for p in players}
         self.out: list[str] = []
         self.late = 0  # cards or turns entered after the deal ended (numbered on from its end)
+        # the cards after a deal that stop_when_penalties_gone ended early: not played under
+        # the option, and no violation (RULES.md "Scoring under another option")
+        self.not_played: list[str] = []
         if number == LOTTERY:
             self.leader = dealer
         elif number in TRUMP_DEALS:
@@ -168,6 +172,12 @@ class DealState:
             return f"led a heart while holding {rest[-1]}"
         return str(kind)
 
+    def left_out(self) -> str:
+        """The tricks not played under stop_when_penalties_gone, in words ("" for none)."""
+        if not self.not_played:
+            return ""
+        return text.not_played(-(-len(self.not_played) // 4))
+
     def chooser(self) -> str:
         return self.setup.left_of(self.dealer) if self.trump_chooser == "left" else self.dealer
 
@@ -195,17 +205,19 @@ class DealState:
 
     def play(self, player: str, c: Card, at: int) -> None:
         if self.finished:
+            if len(self.tricks) < 13 and self.outcome is None:  # ended early by the option
+                self.not_played.append(f"{player}: {c}")
+                return
             # numbered as entered: the first line after the end is the next trick
-            self.flag(at, "turn-order", f"deal {self.number} is over: {player} cannot play "
-                      f"{c}", player, len(self.tricks) + 1 + self.late // 4)
+            self.flag(at, "turn-order", text.after_the_deal(player, c), player,
+                      len(self.tricks) + 1 + self.late // 4)
             self.late += 1
             return
         t = self.current
         if t is None:
             number = len(self.tricks) + 1
             if number == 1 and self.trump is None and self.number in TRUMP_DEALS:
-                self.flag(at, "turn-order", f"{self.chooser()} must name trump before the "
-                          "first card", player, 1)
+                self.flag(at, "turn-order", text.trump_first(self.chooser()), player, 1)
             if player != self.leader:
                 self.wrong_leader(player, number, at)
             t = self.current = Trick(number)
@@ -213,8 +225,8 @@ class DealState:
         else:
             number = t.number
             if player != self.to_move:
-                self.flag(at, "turn-order", f"{player} played out of turn at trick {number}: "
-                          f"{self.to_move} was to play", player, number)
+                self.flag(at, "turn-order", text.out_of_turn(player, number, self.to_move),
+                          player, number)
         problem, proofs = self.know.play(player, c, number)
         if problem is not None:
             self.flag(at, problem[0], problem[1], player, number)
@@ -239,32 +251,27 @@ class DealState:
 
     def wrong_leader(self, player: str, number: int, at: int) -> None:
         rule = "lead-first" if number == 1 else "turn-order"
-        if number > 1:
-            why = f"{self.leader} won trick {number - 1} and leads"
-        elif self.number in TRUMP_DEALS:
-            why = f"{self.leader} (who named trump) leads"
-        else:
-            why = "the player left of the dealer leads"
-        self.flag(at, rule, f"{player} led trick {number}, but {why}", player, number)
+        self.flag(at, rule, text.wrong_leader(player, number, self.leader,
+                                              self.number in TRUMP_DEALS), player, number)
 
     def revoke_claim(self, player: str, led: str, number: int, at: int) -> None:
-        text = f"{player} did not follow {GLYPH.get(led, led)} at trick {number}"
-        held = self.know.claim_none(Claim(player, SUIT_TEST[led], "follow-suit", text,
+        held = self.know.claim_none(Claim(player, SUIT_TEST[led], "follow-suit",
+                                          text.void_claim(player, led, number),
                                           self.number, number, suits=ONE_SUIT[led]))
         if held is not None:
-            self.flag(at, "follow-suit", f"{player} must follow {GLYPH.get(led, led)} (holds "
-                      f"{held}) at trick {number}", player, number)
+            self.flag(at, "follow-suit", text.must_follow(player, led, held, number), player,
+                      number)
             self.notes[at] = ("revoked", led, held)
         else:
             self.notes[at] = ("void", led)
 
     def hearts_lead(self, player: str, c: Card, t: Trick, at: int) -> None:
-        text = f"{player} led {c} at trick {t.number} without holding only hearts"
         held = self.know.claim_none(Claim(player, lambda x: x.suit != "H", "hearts-lead",
-                                          text, self.number, t.number))
+                                          text.hearts_claim(player, c, t.number), self.number,
+                                          t.number))
         if held is not None:
-            self.flag(at, "hearts-lead", f"{player} may not lead hearts while holding {held} "
-                      f"(trick {t.number})", player, t.number)
+            self.flag(at, "hearts-lead", text.no_hearts_lead(player, held, t.number), player,
+                      t.number)
             self.notes[at] = ("heart-lead-held", "H", held)
         else:
             self.notes[at] = ("heart-lead",)
@@ -328,26 +335,23 @@ class DealState:
     def lottery_turn(self, player: str, c: Card | None, at: int) -> None:
         number = len(self.turns) + 1 + self.late
         if self.finished:
-            self.flag(at, "turn-order", f"the small lottery is over: {player} has no turn",
-                      player, turn=number)
+            self.flag(at, "turn-order", text.after_the_lottery(player), player, turn=number)
             self.late += 1
             return
         if player != self.to_move:
             rule = "turn-order"  # the small lottery has turns, not tricks: no first lead
-            why = (f"{player} is out" if player in self.out else
-                   f"it was {self.to_move}'s turn")
-            self.flag(at, rule, f"{player} took turn {number} but {why}", player,
-                      turn=number)
+            self.flag(at, rule, text.turn_out_of_turn(player, number, self.to_move,
+                                                      player in self.out), player, turn=number)
         turn = LotteryTurn(number, player, c, at)
         self.turns.append(turn)
         ok = self.playable()
         if c is None:
-            text = f"{player} passed at turn {number}"
             held = self.know.claim_none(Claim(player, ok.__contains__, "fantan-must-play",
-                                              text, self.number, None, number))
+                                              text.pass_claim(player, number), self.number,
+                                              None, number))
             if held is not None:
-                self.flag(at, "fantan-must-play", f"{player} must play: holds {held}, "
-                          "which fits the layout", player, turn=number)
+                self.flag(at, "fantan-must-play", text.must_play(player, held), player,
+                          turn=number)
             turn.note = "passed"
         else:
             problem, proofs = self.know.play(player, c, turn=number)
@@ -355,14 +359,13 @@ class DealState:
                 self.flag(at, problem[0], problem[1], player, turn=number)
             elif c not in ok and c.suit in ("S", "H", "D", "C"):
                 if self.run(c.suit) is None and c.rank != self.start_rank:
-                    self.flag(at, "fantan-seven", f"{c} cannot be played: "
-                              f"{GLYPH[c.suit]} is opened only with its "
-                              f"{self.start_rank}", player, turn=number)
+                    self.flag(at, "fantan-seven", text.not_opened(c, self.start_rank), player,
+                              turn=number)
                 else:
-                    self.flag(at, "fantan-sequence", f"{c} does not continue the "
-                              f"{GLYPH[c.suit]} row (playable now: "
-                              f"{' '.join(sorted(str(x) for x in ok if x.suit == c.suit))})",
-                              player, turn=number)
+                    now = sorted((x for x in ok if x.suit == c.suit), key=lambda x: x.rank)
+                    self.flag(at, "fantan-sequence",
+                              text.not_in_sequence(c, [str(x) for x in now]), player,
+                              turn=number)
             for cl, shown_card, shown in proofs:
                 self.violations.append(self.know.violation(cl, shown_card, shown, at))
             self.layout.setdefault(c.suit, set()).add(c.rank)

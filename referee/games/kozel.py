@@ -12,6 +12,8 @@ from ..cards import DECK_36, Card, parse_suit, sort_hand, try_parse_card
 from ..errors import NotationError, Violation
 from ..model import Deal, DealResult, Entry, Expect, Key, Play, Pull, Result, Setup, TableView
 from ..notation import key_line, resolve_player
+from ..words import count
+from . import kozel_text as say
 from .base import GameRules, Option, Where, common_key, read_cards, read_note, read_suit
 from .kozel_cards import HAND, suit_text
 from .kozel_play import Game, run_game
@@ -279,8 +281,8 @@ class Kozel(GameRules):
         for i, deal in enumerate(deals):
             n = i + 1
             if s.complete:
-                s.violations.append(Violation(n, None, None, "turn-order", f"the series was "
-                                              f"over before game {n}", at=base))
+                s.violations.append(Violation(n, None, None, "turn-order", say.after_the_series(),
+                                              at=base))
                 base += len(deal.entries)
                 continue
             prev = s.games[-1] if s.games else None
@@ -291,19 +293,17 @@ class Kozel(GameRules):
             g = run_game(setup, deal, n, dealer, base, first, opts)
             if written is not None and written != expected:
                 g.violations.insert(0, Violation(n, None, written, "dealer",
-                                                 f"game {n} was dealt by {written}, but it "
-                                                 f"was {expected}'s deal",
+                                                 say.wrong_dealer(written, expected),
                                                  at=g.key_at.get("dealer", base)))
             later = i + 1 < len(deals)
             if later and not g.finished:
                 if g.needs_points:
                     g.flag(base + len(deal.entries), "outcome-total",
-                           f"game {n}: discards were not seen, and the card points were not "
-                           "given (outcome.points)", None)
+                           say.points_not_given(), None)
                     g.give_up_points()
                 else:
                     g.flag(base + len(deal.entries), "turn-order",
-                           f"game {n} was left unfinished", None)
+                           say.left_unfinished(), None)
                     g.last_winner = None
             s.games.append(g)
             row = DealResult(n, dealer, None, g.finished, name=f"game {n}")
@@ -385,13 +385,15 @@ class Kozel(GameRules):
             if who is None:
                 return Expect(None, "lead", f"the leader of {tag} (not checked after a game "
                               "recorded as an outcome)", n, trick, dealer=g.dealer)
-            return Expect(who, "lead", f"{who} to lead 1-{min(HAND, g.book.size[who]) or 1} "
-                          f"cards of one suit — {tag}", n, trick, dealer=g.dealer)
+            most = min(HAND, g.book.size[who]) or 1
+            what = "1 card" if most == 1 else f"1 to {most} cards of one suit"
+            return Expect(who, "lead", f"{who} to lead {what} — {tag}", n, trick,
+                          dealer=g.dealer)
         lead = t.attempt[0]
         who = next_to_play(lead.player, t.played(), setup)
         need = len(lead.cards)
-        return Expect(who, "play", f"{who} to beat or discard {need} card"
-                      f"{'s' if need != 1 else ''} — {tag}", n, trick, dealer=g.dealer)
+        return Expect(who, "play", f"{who} to beat or discard {count(need, 'card')} — {tag}", n,
+                      trick, dealer=g.dealer)
 
     def table(self, setup: Setup, s: Series, expect: Expect) -> TableView:
         names = self.team_names(setup)
@@ -408,7 +410,7 @@ class Kozel(GameRules):
             tv.lines.append(("trump", g.trump))
         if g.trump_card is not None:
             tv.lines.append(("card shown", str(g.trump_card)))
-        tv.lines.append(("deck", f"{g.book.deck_left} cards"))
+        tv.lines.append(("deck", count(g.book.deck_left, "card")))
         tv.lines.append(("card points known", f"{names[0]} {g.known[0]}, "
                          f"{names[1]} {g.known[1]}"))
         tv.lines.append(("loss points", loss))

@@ -13,6 +13,7 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 
 from ..cards import DECK_36, GLYPH, Card
+from ..words import count
 
 # low to high: 6 7 8 9 J Q K 10 A
 ORDER = {6: 0, 7: 1, 8: 2, 9: 3, 11: 4, 12: 5, 13: 6, 10: 7, 14: 8}
@@ -64,7 +65,7 @@ def why_not(play: Sequence[Card], target: Sequence[Card | None], trump: str | No
             match: Sequence[int | None]) -> str:
     """Why a play does not beat the target one-to-one (Hall's condition, with a witness)."""
     if len(play) != len(target):
-        return f"{len(play)} cards cannot beat {len(target)}"
+        return f"{count(len(play), 'card')} cannot beat {len(target)}"
     matched = {j for j in match if j is not None}
     free = [j for j in range(len(target)) if j not in matched]
     if not free:

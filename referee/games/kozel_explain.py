@@ -7,6 +7,7 @@ from typing import TYPE_CHECKING
 
 from ..errors import NotationError
 from ..model import Deal, Setup
+from ..words import count
 from .kozel_cards import cards_text, suit_text
 from .kozel_play import Game, TrickRec, describe
 
@@ -71,11 +72,12 @@ def explain(rules: Kozel, setup: Setup, deals: Sequence[Deal], deal: int,
         how = "nobody beat the lead" if w is not None and w.kind in ("lead", "pull") else \
             "the last to beat"
         n = sum(len(r.cards) for r in t.attempt)
-        lines.append(f"Winner: {t.winner} — {how}; the trick's {n} cards, discards included, "
+        lines.append(f"Winner: {t.winner} — {how}; the trick's {count(n, 'card')}, discards "
+                     "included, "
                      f"go to {names[g.team(t.winner)]} ({t.points} points seen)")
         if t.draws and all(c is None for _, c in t.draws):
-            lines.append(f"Draws: {len(t.draws)} cards, one at a time from {t.draws[0][0]} "
-                         "on (not seen)")
+            lines.append(f"Draws: {count(len(t.draws), 'card')}, one at a time from "
+                         f"{t.draws[0][0]} on (not seen)")
         elif t.draws:
             lines.append("Draws: " + ", ".join(f"{p} {c if c is not None else '?'}"
                                                for p, c in t.draws))

@@ -10,6 +10,7 @@ from typing import Any
 from ..cards import DECK_36, Card
 from ..errors import Violation
 from ..model import Deal, Entry, Key, Play, Pull, Setup
+from . import kozel_text as say
 from .kozel_cards import DECK, HAND, CardBook, cards_text, matching, suit_text, why_not
 from .kozel_score import check_points, points_of
 from .kozel_text import PLAYERS, group_tricks, next_to_play
@@ -108,8 +109,7 @@ class Game:
 
     def key(self, e: Key, at: int, first_action: int | None) -> None:
         if first_action is not None and at > first_action and e.name in FIXED_KEYS:
-            self.flag(at, "turn-order", f"game {self.number} is under way: {e.name} cannot "
-                      "change now", None)
+            self.flag(at, "turn-order", say.key_too_late(e.name), None)
             return
         self.key_at[e.name] = at
         if e.name in ("trump", "trump_card", "hands", "stock", "outcome", "claimed", "note"):
@@ -137,24 +137,22 @@ class Game:
             if "trump" in self.key_at:
                 at = max(at, self.key_at["trump"])
             if tc not in DECK:
-                self.flag(at, "card-not-in-deck", f"the trump card {tc} is not in the 36-card "
-                          "deck", self.dealer)
+                self.flag(at, "card-not-in-deck", say.trump_card_not_in_deck(tc), self.dealer)
             elif tc.suit != self.trump:
-                self.flag(at, "trump-card", f"the card shown, {tc}, is not a trump "
-                          f"(trump is {suit_text(self.trump)})", self.dealer)
+                self.flag(at, "trump-card", say.trump_card_not_trump(tc, suit_text(self.trump)),
+                          self.dealer)
             elif seen.get(tc, "the deck") != "the deck" or (
                     self.stock is not None and tc not in self.stock):
-                self.flag(at, "trump-card", f"the card shown, {tc}, comes from the undealt "
-                          f"deck, but it is in {seen.get(tc, 'no list of the deck')}",
-                          self.dealer)
+                self.flag(at, "trump-card", say.trump_card_elsewhere(
+                    tc, seen.get(tc, "no list of the deck")), self.dealer)
             else:
                 self.book.in_deck(tc)
 
     def card_in_keys(self, c: Card, where: str, seen: dict[Card, str], at: int) -> None:
         if c not in DECK:
-            self.flag(at, "card-not-in-deck", f"{c} ({where}) is not in the 36-card deck", None)
+            self.flag(at, "card-not-in-deck", say.key_card_not_in_deck(c, where), None)
         elif c in seen:
-            self.flag(at, "card-duplicate", f"{c} is both in {seen[c]} and in {where}", None)
+            self.flag(at, "card-duplicate", say.key_card_twice(c, seen[c], where), None)
         else:
             seen[c] = where
 
@@ -172,15 +170,13 @@ class Game:
             if self.over or (self.outcome is not None and self.key_at["outcome"] < at):
                 more = ""
                 if self.over and any(self.blind) and self.outcome is None:
-                    more = ("; discards were not seen: give the card points first, e.g. "
-                            "outcome = { points = { " + self.setup.players[0] + " = 70, "
+                    more = ("outcome = { points = { " + self.setup.players[0] + " = 70, "
                             + self.setup.players[1] + " = 50 } }")
-                self.flag(at, "turn-order", f"game {self.number} is over: {e.player} cannot "
-                          f"play{more}", e.player, number)
+                self.flag(at, "turn-order", say.after_the_game(e.player, more), e.player,
+                          number)
                 return
             if self.trump is None:
-                self.flag(at, "turn-order", f"the trump of game {self.number} is not known "
-                          'yet: trump = "S" (or trump_card = "9S") first', e.player, number)
+                self.flag(at, "turn-order", say.trump_unknown(), e.player, number)
             self.current = TrickRec(number, self.leader)
         t = self.current
         cards = e.cards
@@ -201,8 +197,7 @@ class Game:
         n = len(rec.cards)
         if n > self.book.size[p] and not count_flagged:
             held = self.book.size[p]
-            self.flag(rec.at, "card-not-held", f"{p} holds {held} card{'s' if held != 1 else ''}"
-                      f", not {n}", p, t.number)
+            self.flag(rec.at, "card-not-held", say.hand_too_small(p, held, n), p, t.number)
         flagged: set[str] = set()
         if n > self.book.size[p]:
             flagged.add("card-not-held")
@@ -216,19 +211,17 @@ class Game:
         exp = t.expected
         if exp is not None and p != exp:
             if t.number == 1:
-                why = (f"{exp}, left of the dealer, leads the first game" if self.number == 1
-                       else f"{exp} won the last trick of game {self.number - 1} and leads")
-                self.flag(rec.at, "lead-first", f"{p} led the first trick, but {why}", p, 1)
+                self.flag(rec.at, "lead-first", say.wrong_first_leader(p, exp, self.number), p,
+                          1)
             else:
-                self.flag(rec.at, "turn-order", f"{p} led trick {t.number}, but {exp} won "
-                          f"trick {t.number - 1} and leads", p, t.number)
+                self.flag(rec.at, "turn-order", say.wrong_leader(p, t.number, exp), p,
+                          t.number)
         suits = {c.suit for c in rec.cards if c is not None}
         if rec.down:
-            self.flag(rec.at, "lead-one-suit", f"{p} led face down: a lead is laid face up",
-                      p, t.number)
+            self.flag(rec.at, "lead-one-suit", say.lead_face_down(p), p, t.number)
         elif len(suits) > 1:
-            self.flag(rec.at, "lead-one-suit", f"{p} led {cards_text(rec.cards)}: the cards "
-                      "of a lead are all of one suit", p, t.number)
+            self.flag(rec.at, "lead-one-suit", say.lead_of_suits(p, cards_text(rec.cards)), p,
+                      t.number)
         self.lay(t, rec)
         rec.kind = "lead"
         t.attempt = [rec]
@@ -240,15 +233,13 @@ class Game:
         played = t.played()
         exp = next_to_play(lead.player, played, self.setup)
         if p != exp:
-            why = (f"{p} has already played in this trick" if p in played
-                   else f"it was {exp}'s turn")
-            self.flag(rec.at, "turn-order", f"{p} played out of turn at trick {t.number}: {why}",
-                      p, t.number)
+            self.flag(rec.at, "turn-order", say.out_of_turn(p, t.number, exp, p in played), p,
+                      t.number)
         need = len(lead.cards)
         count_ok = len(rec.cards) == need
         if not count_ok:
-            self.flag(rec.at, "play-count", f"{p} played {len(rec.cards)} card"
-                      f"{'s' if len(rec.cards) != 1 else ''}; the lead was {need}", p, t.number)
+            self.flag(rec.at, "play-count", say.wrong_count(p, len(rec.cards), need), p,
+                      t.number)
         self.lay(t, rec, count_flagged=not count_ok)
         if rec.down:
             rec.kind = "discard"
@@ -267,14 +258,14 @@ class Game:
                 # card-not-in-deck only (as a wrong count is play-count only): a card that
                 # is not in the game beats nothing, so the play counts as a discard
                 rec.kind = "no-beat"
-                rec.why = f"{cards_text(strange)} is not in the 36-card deck"
+                rec.why = say.outside_deck(cards_text(strange))
             else:
                 rec.kind = "no-beat"
                 rec.why = why_not(shown, target, self.trump, m)
                 if count_ok:
-                    self.flag(rec.at, "beat", f"{p}'s {cards_text(rec.cards)} does not beat "
-                              f"{t.winning.player}'s {cards_text(target)}: {rec.why}",
-                              p, t.number)
+                    self.flag(rec.at, "beat", say.no_beat(p, cards_text(rec.cards),
+                                                          t.winning.player, cards_text(target),
+                                                          rec.why), p, t.number)
         t.attempt.append(rec)
 
     def pull(self, t: TrickRec, rec: PlayRec) -> None:
@@ -288,21 +279,17 @@ class Game:
         cards = [c for c in rec.cards if c is not None]
         suits = {c.suit for c in cards}
         if self.pull_option == "off":
-            self.flag(rec.at, "pull", "pulls are off at this table (option pull = \"off\")",
-                      p, t.number)
+            self.flag(rec.at, "pull", say.pulls_off(), p, t.number)
         elif len(cards) != HAND or len(suits) != 1:
-            self.flag(rec.at, "pull", f"a pull is four cards of one suit, not "
-                      f"{cards_text(cards)}", p, t.number)
+            self.flag(rec.at, "pull", say.pull_not_four(cards_text(cards)), p, t.number)
         elif self.pull_option == "trumps" and self.trump not in suits:
-            self.flag(rec.at, "pull", f"only four trumps may pull (option pull = \"trumps\"); "
-                      f"trump is {suit_text(self.trump)}", p, t.number)
+            self.flag(rec.at, "pull", say.pull_not_trumps(suit_text(self.trump)), p, t.number)
         elif prev is not None and prev.pull and prev.player != p and orig is not None:
             n = len(self.setup.players)
             def dist(x: str) -> int:
                 return (self.setup.seat(x) - self.setup.seat(orig)) % n
             if dist(p) > dist(prev.player):
-                self.flag(rec.at, "pull", f"{p} and {prev.player} pulled at once: "
-                          f"{prev.player}, nearer to {orig} who led, goes first", p, t.number)
+                self.flag(rec.at, "pull", say.pulled_at_once(p, prev.player, orig), p, t.number)
         self.lay(t, rec)
         rec.kind = "pull"
         t.attempt = [rec]
@@ -372,7 +359,7 @@ class Game:
                                          self.blind if done else None, self.won, done, names)
             if problems:
                 # one outcome, one violation (every reason in its message)
-                self.flag(at, "outcome-total", f"game {self.number}: " + "; ".join(problems),
+                self.flag(at, "outcome-total", "; ".join(problems),
                           None)
             if pts is None and not self.actions:
                 return

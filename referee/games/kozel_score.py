@@ -7,6 +7,7 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
 from ..cards import Card
+from ..words import count
 
 POINTS = {14: 11, 10: 10, 13: 4, 12: 3, 11: 2}
 TOTAL = 120
@@ -103,8 +104,8 @@ def check_points(points: Sequence[int], tricks: Sequence[int] | None, known: Seq
                        f"tricks, more than {points[i]}")
     if not out and not split_reachable(unseen, need, taken_down):
         if taken_down is not None and any(taken_down):
-            took = " and ".join(f"{teams[i]} took {taken_down[i]} unseen card"
-                                f"{'s' if taken_down[i] != 1 else ''}" for i in (0, 1))
+            took = " and ".join(f"{teams[i]} took {count(taken_down[i], 'unseen card', none=True)}"
+                                for i in (0, 1))
             out.append(f"no choice of the unseen cards gives {points[0]}-{points[1]} ({took}; "
                        f"known in their tricks: {known[0]} and {known[1]})")
         else:

@@ -14,6 +14,7 @@ from ..cards import Card, try_parse_card
 from ..errors import NotationError
 from ..model import Entry, Play, Pull, Setup
 from ..notation import MAX_ENTRY, resolve_player
+from ..words import count
 
 PLAYERS = 4
 MAX_CARDS = 36
@@ -160,3 +161,114 @@ def written_part(trick: Sequence[tuple[int, Entry]]) -> list[Play | Pull]:
 
 def trick_line(trick: Sequence[tuple[int, Entry]]) -> str:
     return " / ".join(format_play(e) for e in written_part(trick))
+
+
+# -- what the referee says ----------------------------------------------------------------------
+# Every sentence about a game, a trick or a card, in one place; the golden file
+# tests/golden_messages/kozel.txt holds what they say in real games. A message names its
+# player once and does not repeat the game it is placed at.
+
+
+def key_too_late(name: str) -> str:
+    return f"the game is under way: {name} cannot change now"
+
+
+def trump_card_not_in_deck(c: Card) -> str:
+    return f"the trump card {c} is not in the 36-card deck"
+
+
+def trump_card_not_trump(c: Card, trump: str) -> str:
+    return f"the card shown, {c}, is not a trump (trump is {trump})"
+
+
+def trump_card_elsewhere(c: Card, where: str) -> str:
+    return f"the card shown, {c}, comes from the undealt deck, but it is in {where}"
+
+
+def key_card_not_in_deck(c: Card, where: str) -> str:
+    return f"{c}, in {where}, is not in the 36-card deck"
+
+
+def key_card_twice(c: Card, first: str, where: str) -> str:
+    return f"{c} is both in {first} and in {where}"
+
+
+def after_the_game(player: str, points_first: str = "") -> str:
+    more = (f"; discards were not seen: give the card points first, e.g. {points_first}"
+            if points_first else "")
+    return f"{player} cannot play: the game is over{more}"
+
+
+def trump_unknown() -> str:
+    return 'the trump is not known yet: give trump = "S" or trump_card = "9S" first'
+
+
+def hand_too_small(player: str, held: int, laid: int) -> str:
+    return f"{player} holds {count(held, 'card')}, not {laid}"
+
+
+def wrong_first_leader(player: str, due: str, game: int) -> str:
+    why = (f"{due}, left of the dealer, leads the first game" if game == 1
+           else f"{due} won the last trick of game {game - 1} and leads")
+    return f"{player} led the first trick, but {why}"
+
+
+def wrong_leader(player: str, trick: int, due: str) -> str:
+    return f"{player} led trick {trick}, but {due} won trick {trick - 1} and leads"
+
+
+def lead_face_down(player: str) -> str:
+    return f"{player} led face down: a lead is laid face up"
+
+
+def lead_of_suits(player: str, cards: str) -> str:
+    return f"{player} led {cards}: the cards of a lead are all of one suit"
+
+
+def out_of_turn(player: str, trick: int, due: str, played: bool) -> str:
+    why = f"{player} has already played in this trick" if played else f"it was {due}'s turn"
+    return f"{player} played out of turn at trick {trick}: {why}"
+
+
+def wrong_count(player: str, laid: int, led: int) -> str:
+    return f"{player} played {count(laid, 'card')}; the lead was {led}"
+
+
+def no_beat(player: str, cards: str, winner: str, target: str, why: str) -> str:
+    return f"{player}'s {cards} does not beat {winner}'s {target}: {why}"
+
+
+def outside_deck(cards: str) -> str:
+    return f"{cards} is not in the 36-card deck"
+
+
+def pulls_off() -> str:
+    return 'pulls are off at this table (option pull = "off")'
+
+
+def pull_not_four(cards: str) -> str:
+    return f"a pull is four cards of one suit, not {cards}"
+
+
+def pull_not_trumps(trump: str) -> str:
+    return f'only four trumps may pull (option pull = "trumps"); trump is {trump}'
+
+
+def pulled_at_once(player: str, first: str, leader: str) -> str:
+    return f"{player} and {first} pulled at once: {first}, nearer to {leader} who led, goes first"
+
+
+def after_the_series() -> str:
+    return "the series was already over"
+
+
+def wrong_dealer(written: str, expected: str) -> str:
+    return f"{written} dealt, but it was {expected}'s deal"
+
+
+def points_not_given() -> str:
+    return "discards were not seen, and the card points were not given (outcome.points)"
+
+
+def left_unfinished() -> str:
+    return "the game was left unfinished before the next began"
