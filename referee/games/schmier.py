@@ -29,7 +29,8 @@ from ..model import (
 from ..notation import parse_cards, split_actor
 from ..trick import plays_in_turn, show_tricks
 from . import schmier_file as sfile
-from .base import GameRules, Option, Where
+from . import schmier_text as text
+from .base import AfterTheEnd, GameRules, Option, Where
 from .schmier_play import DealState, replay_deal
 from .schmier_score import (
     SCHMIER,
@@ -125,10 +126,16 @@ class SchmierRules(GameRules):
         scores: list[dict[str, int] | None] = []
         made: list[bool | None] = []
         winner: str | None = None
-        won_at = 0
+        end = AfterTheEnd()
+        after: list[Violation] = []
         base = 0
         for i, deal in enumerate(deals):
             n = i + 1
+            if end.over:  # nothing counts after the end (RULES.md "Common to all games")
+                after += end.after(n, deal, base,
+                                   text.after_the_end(n, end.won_at or 0, winner or ""))
+                base += len(deal.entries)
+                continue
             if i == 0:
                 expected = setup.first_dealer
             else:
@@ -140,35 +147,31 @@ class SchmierRules(GameRules):
                 at = base + max(j for j, e in enumerate(deal.entries)
                                 if isinstance(e, Key) and e.name == "dealer")
                 st.violations.insert(0, Violation(n, None, written, "dealer",
-                                                  f"deal {n} was dealt by {written}, but it "
-                                                  f"was {expected}'s deal", at=at))
+                                                  text.wrong_dealer(n, written, expected),
+                                                  at=at))
             if i > 0 and not states[-1].finished:
                 st.violations.insert(0, Violation(n - 1, None, None, "turn-order",
-                                                  f"deal {n - 1} was left unfinished",
-                                                  at=base))
-            if winner is not None and deal.entries:
-                st.violations.insert(0, Violation(n, None, None, "turn-order",
-                                                  f"the game was over after deal {won_at}: "
-                                                  f"{winner} had won", at=base))
+                                                  text.left_unfinished(n - 1), at=base))
             sc: dict[str, int] | None = None
             ok: bool | None = None
             if st.redeal:
                 sc = dict.fromkeys(teams, 0)
             elif st.finished and st.points is not None and st.bidder_team is not None:
-                sc, ok = deal_scores(st.points.won, st.bidder_team, st.high, totals, bid_out)
+                sc, ok = deal_scores(st.points.won, st.bidder_team, st.high, totals, bid_out,
+                                     v.target)
             if sc is not None:
                 for tm, x in sc.items():
                     totals[tm] += x
                 self.check_claimed(st, sc)
-                if winner is None:
-                    winner = game_winner(v, totals, st.bidder_team)
-                    won_at = n
+                winner = game_winner(v, totals, st.bidder_team, ok, bid_out)
+                if winner is not None:
+                    end.close(n)
             states.append(st)
             scores.append(sc)
             made.append(ok)
             base += len(deal.entries)
         info = {"totals": totals, "winner": winner, "scores": scores, "made": made,
-                "teams": teams}
+                "teams": teams, "after": after}
         return states, info
 
     def check_claimed(self, st: DealState, sc: dict[str, int]) -> None:
@@ -179,11 +182,11 @@ class SchmierRules(GameRules):
             got = sc.get(st.team_of.get(who, who))
             if got != x:
                 st.violations.append(Violation(st.number, None, who, "claimed-score",
-                                               f"{who}: claimed {x}, computed {got}", at=at))
+                                               text.claimed(who, x, got), at=at))
 
     def replay(self, setup: Setup, deals: Sequence[Deal]) -> Result:
         states, info = self.run(setup, deals)
-        violations = [x for st in states for x in st.violations]
+        violations = [x for st in states for x in st.violations] + info["after"]
         rows = []
         for st, sc, ok in zip(states, info["scores"], info["made"], strict=True):
             extra: dict[str, Any] = {}
@@ -465,7 +468,8 @@ class WisconsinSchmier(SchmierRules):
                "High and Low go to the ace and the 7 of trump (ace-seven), or to the highest "
                "and lowest trump played (in-play)"),
         Option("bid_out", False, (True, False),
-               "only the bidding team can win, on a made bid; the others stop at 14"),
+               "a team wins only on a deal it bid and made; a team that did not bid has "
+               "its score cut to 15"),
     )
     rules = _rules(WISCONSIN, WISCONSIN_RULES)
     deal_keys = ("dealer", "hands", "stock", "bids", "trump", "kitty", "discards", "tricks",

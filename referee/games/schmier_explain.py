@@ -21,6 +21,11 @@ def explain(rules: SchmierRules, setup: Setup, deals: Sequence[Deal], deal: int,
     if not 1 <= deal <= len(deals):
         raise NotationError(f"there is no deal {deal} (the file has {len(deals)})")
     states, info = rules.run(setup, deals)
+    if deal > len(states):  # written after the end: not refereed, counts for nothing
+        said = [f"  {where(v)}: {v.player or '-'}: {v.rule}: {v.message}"
+                for v in info["after"] if v.deal == deal]
+        return [f"Deal {deal} was written after the game was over ({info['winner']} had "
+                "won): it counts for nothing"] + said
     st = states[deal - 1]
     seen = "hands known" if st.hands_known else "hands unseen"
     head = f"Deal {deal}; dealer {st.dealer}; {seen}"
