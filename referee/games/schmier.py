@@ -244,9 +244,8 @@ class SchmierRules(GameRules):
             p = st.to_move
             lo = max(v.bid_min, st.high + 1)
             choices = ["pass"] + [str(b) for b in range(lo, v.bid_max + 1)]
-            above = f", higher than {st.high}" if st.high else ""
-            return Expect(p, "bid", f"{p} to bid {lo}-{v.bid_max}{above} or pass ({tag}, "
-                          f"dealer {st.dealer})", n, None, dealer=st.dealer, choices=choices)
+            return Expect(p, "bid", text.prompt_bid(p, lo, v.bid_max, st.high, tag, st.dealer),
+                          n, None, dealer=st.dealer, choices=choices)
         if st.phase == "trump":
             b = st.bidder
             return Expect(b, "trump", f"{b} won the bidding with {st.high}: name trump "
@@ -340,19 +339,35 @@ class SchmierRules(GameRules):
         if head in ("pass", "p") and len(words) == 1 or head.isdigit() and len(words) == 1:
             if head.isdigit() and len(head) > 2:
                 raise NotationError(f"{head} is not a bid")
-            return [Bid(player, None if head in ("pass", "p") else int(head))]
+            bid = Bid(player, None if head in ("pass", "p") else int(head))
+            self.check_typed_bid(bid, exp)
+            return [bid]
         if head == "trump":
             return [self.typed_trump(words, player, exp)]
         if head in ("take", "discard"):
             return [self.typed_exchange(head, words[1:], player, setup)]
         cards = parse_cards(body)
         if exp.action in ("bid", "trump", "exchange"):
-            raise IllegalEntry("turn-order", f"no card can be played yet: {exp.prompt}")
+            raise IllegalEntry("turn-order", text.refuse_card_now(exp.prompt))
         left = len(setup.players) - len(result.table.trick)
         if len(cards) > left:
-            raise NotationError(f"only {left} card{'s' if left > 1 else ''} can go to this "
-                                "trick; enter the next trick from its leader")
+            raise NotationError(text.refuse_too_many_cards(left))
         return plays_in_turn(setup, player, cards)
+
+    def check_typed_bid(self, bid: Bid, exp: Expect) -> None:
+        """A typed bid out of range or not higher is refused, and changes nothing (a recorded
+        one counts as a pass: that is the replay's reading of history, not a refusal's)."""
+        if bid.value is None or exp.action != "bid" or bid.player != exp.player:
+            return  # a bid in the wrong turn or phase is the replay's turn-order
+        v = self.variant
+        offered = [int(c) for c in exp.choices if c.isdigit()]
+        lo = min(offered) if offered else v.bid_max + 1
+        if not v.bid_min <= bid.value <= v.bid_max:
+            raise IllegalEntry("bid-range", text.refuse_bid_range(bid.player, bid.value,
+                                                                  v.bid_min, v.bid_max))
+        if bid.value < lo:
+            raise IllegalEntry("bid-higher", text.refuse_bid_higher(bid.player, bid.value,
+                                                                    lo - 1, lo, v.bid_max))
 
     def typed_trump(self, words: list[str], player: str, exp: Expect) -> Entry:
         if len(words) != 2:
@@ -362,17 +377,14 @@ class SchmierRules(GameRules):
             raise NotationError(f"{words[1]!r} is not a suit (S, H, D or C)")
         if self.variant.named_trump:
             if exp.action != "trump":
-                raise IllegalEntry("trump-named", "trump is named once, by the bidder, right "
-                                   "after the bidding")
+                raise IllegalEntry("trump-named", text.refuse_trump_now())
             if player != exp.player:
-                raise IllegalEntry("trump-named", f"{exp.player} won the bidding and names "
-                                   f"trump, not {player}")
+                raise IllegalEntry("trump-named", text.refuse_trump_player(exp.player, player))
         return Key("trump", suit)
 
     def typed_exchange(self, kind: str, words: list[str], player: str, setup: Setup) -> Entry:
         if kind == "take" and not self.variant.kitty:
-            raise NotationError("in Schmier the dealer takes the rest of the stock by itself; "
-                                "enter only 'discard'")
+            raise NotationError(text.refuse_take_in_schmier())
         if len(words) == 1 and words[0].isdigit():
             n = int(words[0])
             if n > 20:

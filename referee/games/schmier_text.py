@@ -109,8 +109,8 @@ def bidding_not_over(nxt: str) -> str:
 
 
 def prompt_bid(player: str, lo: int, hi: int, high: int, tag: str, dealer: str) -> str:
-    above = f", higher than {high}" if high else ""
-    return f"{player} to bid {bids(lo, hi)}{above} or pass, {tag}, dealer {dealer}"
+    beat = f"; the bid to beat is {high}" if high else ""
+    return f"{player} to bid {bids(lo, hi)} or pass{beat}; {tag}, dealer {dealer}"
 
 
 # -- trump -------------------------------------------------------------------------------------
