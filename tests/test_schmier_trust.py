@@ -131,7 +131,8 @@ def test_bid_out_a_team_at_15_stays_there_until_it_bids_and_makes() -> None:
 
 def test_bid_out_both_teams_at_15_or_more_only_the_bidder_who_made_wins() -> None:
     # Both teams climb to 15 without winning: a team only wins on a bid it made.
-    split = 'trump = "H"\noutcome = { high = "Ala", low = "Ala", jack = "Bartek", game = "Bartek" }\n'
+    split = ('trump = "H"\noutcome = { high = "Ala", low = "Ala", jack = "Bartek", '
+             'game = "Bartek" }\n')
     deals = [bids("Bartek: 2") + split, bids("Celina: 2") + split,
              bids("Darek: 2") + split, bids("Ala: 2") + split,
              bids("Bartek: 2") + split, bids("Celina: 2") + split,
@@ -176,3 +177,21 @@ def test_the_prompt_never_says_bid_4_4() -> None:
     s = load_text(wisconsin(bids("Bartek: 3")))
     prompt = s.result().expect.prompt
     assert "4-4" not in prompt and "bid 4 or pass" in prompt
+
+
+# -- the same mechanism in Kozel (referee.games.base.AfterTheEnd) -----------------------------
+
+
+def test_kozel_games_after_the_series_one_violation_then_nothing() -> None:
+    from referee.games import get
+    from referee.games.kozel_playout import random_series
+    from referee.model import Deal
+
+    rules = get("kozel")
+    setup, deals, _, _ = random_series(7, ("known",))
+    done = rules.replay(setup, deals)
+    assert done.complete and done.ok
+    late = deals + [Deal(list(deals[-1].entries)), Deal(list(deals[-2].entries))]
+    res = rules.replay(setup, late)
+    assert [(v.deal, v.rule) for v in res.violations] == [(len(deals) + 1, "turn-order")]
+    assert res.totals == done.totals and res.winner == done.winner
