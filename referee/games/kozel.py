@@ -12,7 +12,7 @@ from ..cards import DECK_36, Card, parse_suit, sort_hand, try_parse_card
 from ..errors import NotationError, Violation
 from ..model import Deal, DealResult, Entry, Expect, Key, Play, Pull, Result, Setup, TableView
 from ..notation import key_line, resolve_player
-from .base import AfterTheEnd, GameRules, Option, Where, common_key, read_cards, read_note, read_suit
+from .base import GameRules, Option, Where, common_key, read_cards, read_note, read_suit
 from .kozel_cards import HAND, suit_text
 from .kozel_play import Game, run_game
 from .kozel_score import GOAT, loss_points
@@ -276,6 +276,8 @@ class Kozel(GameRules):
         s = Series()
         base = 0
         eggs_pending = False
+        from .base import AfterTheEnd
+
         end = AfterTheEnd()  # the first game after the series breaks turn-order, once
         for i, deal in enumerate(deals):
             n = i + 1

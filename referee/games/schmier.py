@@ -29,7 +29,7 @@ from ..model import (
 from ..notation import parse_cards, split_actor
 from ..trick import plays_in_turn, show_tricks
 from . import schmier_file as sfile
-from . import schmier_text as text
+from . import schmier_text as msg
 from .base import AfterTheEnd, GameRules, Option, Where
 from .schmier_play import DealState, replay_deal
 from .schmier_score import (
@@ -133,7 +133,7 @@ class SchmierRules(GameRules):
             n = i + 1
             if end.over:  # nothing counts after the end (RULES.md "Common to all games")
                 after += end.after(n, deal, base,
-                                   text.after_the_end(n, end.won_at or 0, winner or ""))
+                                   msg.after_the_end(n, end.won_at or 0, winner or ""))
                 base += len(deal.entries)
                 continue
             if i == 0:
@@ -147,11 +147,11 @@ class SchmierRules(GameRules):
                 at = base + max(j for j, e in enumerate(deal.entries)
                                 if isinstance(e, Key) and e.name == "dealer")
                 st.violations.insert(0, Violation(n, None, written, "dealer",
-                                                  text.wrong_dealer(n, written, expected),
+                                                  msg.wrong_dealer(n, written, expected),
                                                   at=at))
             if i > 0 and not states[-1].finished:
                 st.violations.insert(0, Violation(n - 1, None, None, "turn-order",
-                                                  text.left_unfinished(n - 1), at=base))
+                                                  msg.left_unfinished(n - 1), at=base))
             sc: dict[str, int] | None = None
             ok: bool | None = None
             if st.redeal:
@@ -182,7 +182,7 @@ class SchmierRules(GameRules):
             got = sc.get(st.team_of.get(who, who))
             if got != x:
                 st.violations.append(Violation(st.number, None, who, "claimed-score",
-                                               text.claimed(who, x, got), at=at))
+                                               msg.claimed(who, x, got), at=at))
 
     def replay(self, setup: Setup, deals: Sequence[Deal]) -> Result:
         states, info = self.run(setup, deals)
@@ -244,7 +244,7 @@ class SchmierRules(GameRules):
             p = st.to_move
             lo = max(v.bid_min, st.high + 1)
             choices = ["pass"] + [str(b) for b in range(lo, v.bid_max + 1)]
-            return Expect(p, "bid", text.prompt_bid(p, lo, v.bid_max, st.high, tag, st.dealer),
+            return Expect(p, "bid", msg.prompt_bid(p, lo, v.bid_max, st.high, tag, st.dealer),
                           n, None, dealer=st.dealer, choices=choices)
         if st.phase == "trump":
             b = st.bidder
@@ -348,10 +348,10 @@ class SchmierRules(GameRules):
             return [self.typed_exchange(head, words[1:], player, setup)]
         cards = parse_cards(body)
         if exp.action in ("bid", "trump", "exchange"):
-            raise IllegalEntry("turn-order", text.refuse_card_now(exp.prompt))
+            raise IllegalEntry("turn-order", msg.refuse_card_now(exp.prompt))
         left = len(setup.players) - len(result.table.trick)
         if len(cards) > left:
-            raise NotationError(text.refuse_too_many_cards(left))
+            raise NotationError(msg.refuse_too_many_cards(left))
         return plays_in_turn(setup, player, cards)
 
     def check_typed_bid(self, bid: Bid, exp: Expect) -> None:
@@ -363,10 +363,10 @@ class SchmierRules(GameRules):
         offered = [int(c) for c in exp.choices if c.isdigit()]
         lo = min(offered) if offered else v.bid_max + 1
         if not v.bid_min <= bid.value <= v.bid_max:
-            raise IllegalEntry("bid-range", text.refuse_bid_range(bid.player, bid.value,
+            raise IllegalEntry("bid-range", msg.refuse_bid_range(bid.player, bid.value,
                                                                   v.bid_min, v.bid_max))
         if bid.value < lo:
-            raise IllegalEntry("bid-higher", text.refuse_bid_higher(bid.player, bid.value,
+            raise IllegalEntry("bid-higher", msg.refuse_bid_higher(bid.player, bid.value,
                                                                     lo - 1, lo, v.bid_max))
 
     def typed_trump(self, words: list[str], player: str, exp: Expect) -> Entry:
@@ -377,14 +377,14 @@ class SchmierRules(GameRules):
             raise NotationError(f"{words[1]!r} is not a suit (S, H, D or C)")
         if self.variant.named_trump:
             if exp.action != "trump":
-                raise IllegalEntry("trump-named", text.refuse_trump_now())
+                raise IllegalEntry("trump-named", msg.refuse_trump_now())
             if player != exp.player:
-                raise IllegalEntry("trump-named", text.refuse_trump_player(exp.player, player))
+                raise IllegalEntry("trump-named", msg.refuse_trump_player(exp.player, player))
         return Key("trump", suit)
 
     def typed_exchange(self, kind: str, words: list[str], player: str, setup: Setup) -> Entry:
         if kind == "take" and not self.variant.kitty:
-            raise NotationError(text.refuse_take_in_schmier())
+            raise NotationError(msg.refuse_take_in_schmier())
         if len(words) == 1 and words[0].isdigit():
             n = int(words[0])
             if n > 20:

@@ -397,7 +397,8 @@ class DealState:
         printed = (f"; {name} counts as trump, not {glyph(c.suit)}"
                    if self.v.bauers and c.suit != mine else "")
         if held is not None:
-            self.flag(at, "follow-suit", text.must_follow(player, led, o.name(held), t.number),
+            self.flag(at, "follow-suit", text.must_follow(player, led, o.name(held), t.number,
+                                                          self.v.strict_follow, self.trump),
                       player, t.number)
             self.notes[at] = f"did not follow {word} while holding {o.name(held)}{printed}"
         else:

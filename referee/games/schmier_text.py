@@ -247,8 +247,10 @@ def played_out_of_turn(player: str, c: Card, number: int, to_move: str) -> str:
     return f"{player} played {c} out of turn at trick {number}: {to_move} was to play"
 
 
-def must_follow(player: str, led: str, held: str, number: int) -> str:
-    return f"{player} had to follow {glyph(led)} at trick {number}, holding {held}"
+def must_follow(player: str, led: str, held: str, number: int, strict: bool = True,
+                trump: str | None = None) -> str:
+    what = glyph(led) if strict or led == trump else f"{glyph(led)} or play a trump"
+    return f"{player} had to follow {what} at trick {number}, holding {held}"
 
 
 def no_follow_claim(player: str, led: str, number: int, trump: str | None,
@@ -299,17 +301,24 @@ def outcome_all_passed(n: int) -> str:
     return f"everyone passed in deal {n}: there is nothing to score"
 
 
-def outcome_stranger(point: str, name: str, teams: Sequence[str]) -> str:
-    return (f"{point.replace('_', ' ')}: {name} is no player or team at this table, which "
-            f"seats {'; '.join(teams)}")
+def point(key: str) -> str:
+    from .schmier_score import POINT_TEXT
+
+    return POINT_TEXT.get(key, key.replace("_", " "))
 
 
-def outcome_missing(point: str) -> str:
-    return f"every deal awards {point.replace('_', ' ')}: the outcome names no team for it"
+def outcome_stranger(key: str, name: str, teams: Sequence[str]) -> str:
+    listed = ", ".join(teams[:-1]) + " and " + teams[-1] if len(teams) > 1 else "".join(teams)
+    return (f"{point(key)} goes to {name}, who is no player or team at this table; the teams "
+            f"are {listed}")
 
 
-def outcome_holder(point: str, want: str | None, why: str, got: str | None) -> str:
-    return f"{point} goes to {want or 'nobody'}, since {why}, not to {got or 'nobody'}"
+def outcome_missing(key: str) -> str:
+    return f"every deal awards {point(key)}: the outcome names no team for it"
+
+
+def outcome_holder(key: str, want: str | None, why: str, got: str | None) -> str:
+    return f"{point(key)} goes to {want or 'nobody'}, since {why}, not to {got or 'nobody'}"
 
 
 def claimed(who: str, said: int, got: int | None) -> str:
