@@ -293,3 +293,12 @@ trump = "H"
 discards = { Bartek = 3, Celina = 3, Darek = 3, Ewa = 3, Filip = 3, Ala = "2H 9C" }
 tricks = ["Bartek: AH KH QH 9H 8H 3C"]
 """
+
+
+def test_cards_after_a_deal_ended_break_turn_order_once_outside_any_trick() -> None:
+    from tests.test_wisconsin_rules import game, tricks
+
+    text = game('bids = ["Bartek: pass", "Celina: pass", "Darek: pass", "Ala: pass"]\n'
+                + tricks("Bartek: KH AH JH 7H", "Bartek: QH 9H 8H 7C"))
+    res = replay_text(text)
+    assert [(v.deal, v.trick, v.rule) for v in res.violations] == [(1, None, "turn-order")]

@@ -178,20 +178,3 @@ def test_the_prompt_never_says_bid_4_4() -> None:
     prompt = s.result().expect.prompt
     assert "4-4" not in prompt and "bid 4 or pass" in prompt
 
-
-# -- the same mechanism in Kozel (referee.games.base.AfterTheEnd) -----------------------------
-
-
-def test_kozel_games_after_the_series_one_violation_then_nothing() -> None:
-    from referee.games import get
-    from referee.games.kozel_playout import random_series
-    from referee.model import Deal
-
-    rules = get("kozel")
-    setup, deals, _, _ = random_series(7, ("known",))
-    done = rules.replay(setup, deals)
-    assert done.complete and done.ok
-    late = deals + [Deal(list(deals[-1].entries)), Deal(list(deals[-2].entries))]
-    res = rules.replay(setup, late)
-    assert [(v.deal, v.rule) for v in res.violations] == [(len(deals) + 1, "turn-order")]
-    assert res.totals == done.totals and res.winner == done.winner

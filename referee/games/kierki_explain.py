@@ -17,6 +17,8 @@ def explain(rules: Kierki, setup: Setup, deals: Sequence[Deal], deal: int,
             trick: int | None) -> list[str]:
     if not 1 <= deal <= len(deals):
         raise NotationError(f"there is no deal {deal} (the file has {len(deals)})")
+    if deal not in NAMES:  # after the 12th deal: the game was over
+        return [f"Deal {deal} was written after the game was over: it counts for nothing"]
     st = rules.run(setup, deals)[deal - 1]
     seen = "hands known" if st.hands_known else "hands unseen"
     head = f"Deal {deal} — {NAMES[deal]}; dealer {st.dealer}; {seen}"

@@ -94,6 +94,7 @@ class DealState:
     claimed: dict[str, int] | None = None
     claimed_at: int = -1
     note: str | None = None
+    played_after: bool = False
     notes: dict[int, str] = field(default_factory=dict)  # entry index -> why (explain)
 
     def __post_init__(self) -> None:
@@ -313,8 +314,11 @@ class DealState:
         if self.phase == "exchange":
             ex.end_exchange(self)
         if self.phase == "over":
-            self.flag(at, "turn-order", text.deal_over(self.number, player, c), player,
-                      len(self.tricks))
+            # cards written after the deal ended: one violation, at the first; the rest count
+            # for nothing (as deals after the end of the game)
+            if not self.played_after:
+                self.flag(at, "turn-order", text.deal_over(self.number, player, c), player)
+            self.played_after = True
             return
         t = self.current
         number = len(self.tricks) + 1
