@@ -43,10 +43,9 @@ def card_of(v: Violation, entries: list[Entry] | None = None) -> str | None:
     if entries is not None and 0 <= v.at < len(entries):
         e = entries[v.at]
         cards = getattr(e, "cards", None) if not isinstance(e, Place) else (e.card,)
-        if isinstance(e, Bid) or cards and None in cards:
-            return f"entry {v.at}"  # a bid, or unseen cards: the action itself
-        if cards:
-            return " ".join(str(c) for c in cards)
+        if not cards or None in cards:
+            return f"entry {v.at}"  # a bid, a key, unseen cards: the action itself
+        return " ".join(str(c) for c in cards)
     m = CARD.search(v.message)
     return m.group(0) if m else None
 
@@ -302,3 +301,11 @@ def test_cards_after_a_deal_ended_break_turn_order_once_outside_any_trick() -> N
                 + tricks("Bartek: KH AH JH 7H", "Bartek: QH 9H 8H 7C"))
     res = replay_text(text)
     assert [(v.deal, v.trick, v.rule) for v in res.violations] == [(1, None, "turn-order")]
+
+
+def test_a_discard_by_another_player_during_the_bidding_breaks_turn_order_once() -> None:
+    from tests.test_wisconsin_rules import game
+
+    text = game('bids = ["Bartek: 2"]\ndiscards = { Ala = "7D" }\n', options="kitty_view = 1")
+    res = replay_text(text)
+    assert [(v.player, v.rule) for v in res.violations] == [("Ala", "turn-order")]

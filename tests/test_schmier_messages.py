@@ -103,6 +103,25 @@ REFUSALS: list[tuple[str, str, str]] = [
 ]
 
 
+# (label, a game waiting for its next entry): what the prompt says
+PROMPTS: list[tuple[str, str]] = [
+    ("the first bid", wr.game('dealer = "Ala"\n')),
+    ("a bid with one bid left above", wr.game('bids = ["Bartek: 3"]\n')),
+    ("the kitty", wr.game(wr.BIDS, options="kitty_view = 1")),
+    ("the bidder's discard", wr.game(wr.BIDS + 'kitty = "9C"\n', options="kitty_view = 1")),
+    ("the first lead", wr.game(wr.BIDS)),
+    ("a card to follow", wr.game(wr.BIDS + wr.tricks("Bartek: KH"))),
+    ("the trump", sr.game('dealer = "Ala"\n' + sr.BIDS)),
+    ("a discard", sr.game('dealer = "Ala"\n' + sr.BIDS + 'trump = "H"\n')),
+    ("the dealer's discard", sr.unseen(extra='discards = { Bartek = 3, Celina = 3, Darek = 3, '
+                                             'Ewa = 3, Filip = 2 }\n')),
+]
+
+
+def prompt_lines() -> list[str]:
+    return [f"prompt: {label} | {replay_text(text).expect.prompt}" for label, text in PROMPTS]
+
+
 def violation_lines() -> list[str]:
     out = []
     for game, rule, text in VIOLATIONS:
@@ -137,7 +156,7 @@ def test_every_schmier_rule_id_has_a_golden_message() -> None:
 
 
 def test_schmier_messages_match_the_golden_file() -> None:
-    lines = violation_lines() + refusal_lines()
+    lines = violation_lines() + refusal_lines() + prompt_lines()
     text = "\n".join(lines) + "\n"
     if os.environ.get("UPDATE_GOLDEN"):
         GOLDEN.parent.mkdir(exist_ok=True)
@@ -160,6 +179,6 @@ def test_schmier_messages_are_plain_english() -> None:
             assert not pattern.search(message), (why, line)
         player = re.match(r"(\w+): \1\b", message)
         assert player is None, ("the name twice", line)
-    for line in refusal_lines():
+    for line in refusal_lines() + prompt_lines():
         for pattern, why in BAD:
             assert not pattern.search(line), (why, line)

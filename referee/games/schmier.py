@@ -12,7 +12,7 @@ import random
 from collections.abc import Sequence
 from typing import Any
 
-from ..cards import GLYPH, Card, parse_suit, sort_hand
+from ..cards import Card, parse_suit, sort_hand
 from ..errors import IllegalEntry, NotationError, Violation
 from ..model import (
     Bid,
@@ -248,42 +248,36 @@ class SchmierRules(GameRules):
                           n, None, dealer=st.dealer, choices=choices)
         if st.phase == "trump":
             b = st.bidder
-            return Expect(b, "trump", f"{b} won the bidding with {st.high}: name trump "
-                          f"('{b}: trump H') ({tag})", n, None, dealer=st.dealer,
-                          choices=["S", "H", "D", "C"])
+            return Expect(b, "trump", msg.prompt_trump(b, st.high, tag), n, None,
+                          dealer=st.dealer, choices=["S", "H", "D", "C"])
         if st.phase == "exchange":
             return self.expect_exchange(st, tag)
         trick = len(st.tricks) + 1
         if st.current is None:
-            extra = ": the suit led becomes trump" if trick == 1 and not v.named_trump else ""
-            return Expect(st.leader, "lead", f"{st.leader} to lead — trick {trick} of 6 "
-                          f"({tag}){extra}", n, trick, dealer=st.dealer)
+            fixes = trick == 1 and not v.named_trump
+            return Expect(st.leader, "lead", msg.prompt_lead(st.leader, trick, tag, fixes), n,
+                          trick, dealer=st.dealer)
         led = st.order.suit(st.current.plays[0].card)
-        return Expect(st.to_move, "play", f"{st.to_move} to follow {GLYPH.get(led, led)} — "
-                      f"trick {trick} of 6 ({tag})", n, trick, dealer=st.dealer)
+        return Expect(st.to_move, "play", msg.prompt_follow(st.to_move, led, trick, tag), n,
+                      trick, dealer=st.dealer)
 
     def expect_exchange(self, st: DealState, tag: str) -> Expect:
         if self.variant.kitty:
             b = st.bidder or ""
             k = st.kitty_view
             if st.ex_pos == 0:
-                return Expect(b, "exchange", f"{b} takes {k} undealt card{'s' if k > 1 else ''}"
-                              f" ('{b}: take 9C QH', or '{b}: take' when the stock is known) "
-                              f"({tag})", st.number, None, dealer=st.dealer,
-                              choices=["take"])
+                return Expect(b, "exchange", msg.prompt_take(b, k, tag), st.number, None,
+                              dealer=st.dealer, choices=["take"])
             want = st.taken if st.taken is not None else k
-            return Expect(b, "exchange", f"{b} discards {want} to keep 6 ('{b}: discard 7D 8D')"
-                          f" ({tag})", st.number, None, dealer=st.dealer, choices=["discard"])
+            return Expect(b, "exchange", msg.prompt_discard_back(b, want, tag), st.number,
+                          None, dealer=st.dealer, choices=["discard"])
         p = st.to_move
         if p == st.dealer:
             m = (self.variant.undealt - st.replaced) if st.replaced is not None else None
-            what = f"{m} cards" if m is not None else "the cards"
-            return Expect(p, "exchange", f"the dealer {p} takes the rest of the stock and "
-                          f"discards {what} ('{p}: discard ...') ({tag})", st.number, None,
+            return Expect(p, "exchange", msg.prompt_dealer_discard(p, m, tag), st.number, None,
                           dealer=st.dealer, choices=["discard"])
-        return Expect(p, "exchange", f"{p} discards 0-3 cards, no trumps ('{p}: discard 2C 3D'"
-                      f" or '{p}: discard 0') ({tag})", st.number, None, dealer=st.dealer,
-                      choices=["discard"])
+        return Expect(p, "exchange", msg.prompt_discard(p, tag), st.number, None,
+                      dealer=st.dealer, choices=["discard"])
 
     def table(self, setup: Setup, states: list[DealState], expect: Expect,
               totals: dict[str, int]) -> TableView:

@@ -95,6 +95,7 @@ class DealState:
     claimed_at: int = -1
     note: str | None = None
     played_after: bool = False
+    not_bidder: set[str] = field(default_factory=set)  # who exchanged without the right
     notes: dict[int, str] = field(default_factory=dict)  # entry index -> why (explain)
 
     def __post_init__(self) -> None:
@@ -114,6 +115,12 @@ class DealState:
 
     def flag(self, at: int, rule: str, msg: str, player: str | None,
              trick: int | None = None, retro: bool = False) -> None:
+        if not retro:  # one entry breaks a rule once (RULES.md): the first reason is enough
+            for v in reversed(self.violations):
+                if v.at != at:
+                    break
+                if v.rule == rule and v.player == player and not v.retro:
+                    return
         self.violations.append(Violation(self.number, trick, player, rule, msg, at=at,
                                          retro=retro))
 

@@ -110,7 +110,46 @@ def bidding_not_over(nxt: str) -> str:
 
 def prompt_bid(player: str, lo: int, hi: int, high: int, tag: str, dealer: str) -> str:
     beat = f"; the bid to beat is {high}" if high else ""
-    return f"{player} to bid {bids(lo, hi)} or pass{beat}; {tag}, dealer {dealer}"
+    return f"{player} to bid {bids(lo, hi)} or pass{beat} ({tag}, dealer {dealer})"
+
+
+EXAMPLE = ("9C", "QH", "8D")
+
+
+def prompt_trump(bidder: str | None, high: int, tag: str) -> str:
+    return f"{bidder} won the bidding with {high}: name trump ('{bidder}: trump H') ({tag})"
+
+
+def prompt_take(bidder: str, k: int, tag: str) -> str:
+    example = " ".join(EXAMPLE[:k])
+    return (f"{bidder} takes {plural(k, 'undealt card')}: '{bidder}: take {example}', or "
+            f"'{bidder}: take' when the stock is known ({tag})")
+
+
+def prompt_discard_back(bidder: str, want: int, tag: str) -> str:
+    example = " ".join(EXAMPLE[:max(want, 1)])
+    return f"{bidder} discards {plural(want, 'card')} to keep 6: '{bidder}: discard {example}' " \
+           f"({tag})"
+
+
+def prompt_dealer_discard(dealer: str, count: int | None, tag: str) -> str:
+    what = plural(count, "card") if count is not None else "the cards"
+    return (f"the dealer {dealer} takes the rest of the stock and discards {what}: "
+            f"'{dealer}: discard ...' ({tag})")
+
+
+def prompt_discard(player: str, tag: str) -> str:
+    return (f"{player} discards 0 to 3 cards, no trumps: '{player}: discard 2C 3D' or "
+            f"'{player}: discard 0' ({tag})")
+
+
+def prompt_lead(leader: str, trick: int, tag: str, fixes_trump: bool) -> str:
+    extra = ": the suit led becomes trump" if fixes_trump else ""
+    return f"{leader} to lead — trick {trick} of 6 ({tag}){extra}"
+
+
+def prompt_follow(player: str, led: str, trick: int, tag: str) -> str:
+    return f"{player} to follow {glyph(led)} — trick {trick} of 6 ({tag})"
 
 
 # -- trump -------------------------------------------------------------------------------------
