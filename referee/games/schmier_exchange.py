@@ -30,9 +30,9 @@ class ExRec:
 def kitty_step(st: DealState, e: Exchange, at: int) -> None:
     bidder = st.bidder or ""
     if e.player != bidder:  # a take and a discard by the same non-bidder: one violation
-        if e.player not in st.not_bidder:
+        if e.player not in st.ex_refused:
             st.flag(at, "turn-order", text.only_bidder_exchanges(bidder, e.player), e.player)
-        st.not_bidder.add(e.player)
+        st.ex_refused.add(e.player)
         return
     if e.kind == "take":
         if st.ex_pos != 0:

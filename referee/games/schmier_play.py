@@ -95,7 +95,8 @@ class DealState:
     claimed_at: int = -1
     note: str | None = None
     played_after: bool = False
-    not_bidder: set[str] = field(default_factory=set)  # who exchanged without the right
+    # who took or discarded when they could not: one turn-order for a take and its discard
+    ex_refused: set[str] = field(default_factory=set)
     notes: dict[int, str] = field(default_factory=dict)  # entry index -> why (explain)
 
     def __post_init__(self) -> None:
@@ -123,6 +124,13 @@ class DealState:
                     return
         self.violations.append(Violation(self.number, trick, player, rule, msg, at=at,
                                          retro=retro))
+
+    def after_deal(self, at: int, player: str, what: str) -> None:
+        """A take, discard or card written after the deal ended: one violation, at the first;
+        the rest count for nothing (as deals written after the end of the game)."""
+        if not self.played_after:
+            self.flag(at, "turn-order", text.deal_over(self.number, player, what), player)
+        self.played_after = True
 
     def bid_order(self) -> list[str]:
         return [self.setup.left_of(self.dealer, i) for i in range(1, self.seats + 1)]
@@ -300,8 +308,13 @@ class DealState:
             # kitty_view 0: a recorded take or discard is a wrong count, not a wrong turn.
             self.phase = "exchange"
             self.ex_pos = 0
+        if self.phase == "over":
+            self.after_deal(at, e.player, e.kind)
+            return
         if self.phase != "exchange":
-            self.flag(at, "turn-order", text.exchange_over(e.player, e.kind), e.player)
+            if e.player not in self.ex_refused:
+                self.flag(at, "turn-order", text.exchange_over(e.player, e.kind), e.player)
+            self.ex_refused.add(e.player)
             return
         if self.v.kitty:
             ex.kitty_step(self, e, at)
@@ -321,11 +334,7 @@ class DealState:
         if self.phase == "exchange":
             ex.end_exchange(self)
         if self.phase == "over":
-            # cards written after the deal ended: one violation, at the first; the rest count
-            # for nothing (as deals after the end of the game)
-            if not self.played_after:
-                self.flag(at, "turn-order", text.deal_over(self.number, player, c), player)
-            self.played_after = True
+            self.after_deal(at, player, f"play {c}")
             return
         t = self.current
         number = len(self.tricks) + 1

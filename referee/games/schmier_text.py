@@ -270,8 +270,8 @@ def bidder_kept_claim(bidder: str, trumps: Sequence[Card]) -> str:
 
 # -- play --------------------------------------------------------------------------------------
 
-def deal_over(n: int, player: str, c: Card) -> str:
-    return f"deal {n} is over: {player} cannot play {c}"
+def deal_over(n: int, player: str, what: str) -> str:
+    return f"deal {n} is over: {player} cannot {what}"
 
 
 def led_first_trick(player: str, c: Card, bidder: str) -> str:
