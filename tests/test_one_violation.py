@@ -34,17 +34,20 @@ EXAMPLES = int(os.environ.get("ONE_VIOLATION_EXAMPLES", "60"))
 CARD = re.compile(r"(?<![\w])(10|[2-9TJQKA])([SHDC])(?![\w])|(?<![\w])JK(?![\w])")
 
 
-def card_of(v: Violation, entries: list[Entry] | None = None) -> str | None:
+def card_of(v: Violation, entries: list[Entry] | None = None,
+            again: set[int] | None = None) -> str | None:
     """The card a violation is about: the card(s) of the action that broke the rule (the
     entry at ``v.at``), else the first card its message names; a breach proven later by
-    another card is about the player's action at that trick, whatever card proves it."""
+    another card is about the player's action at that trick, whatever card proves it. A card
+    written a second time in the deal (``again``: those entries) is another action with the
+    same card: it is told apart by its entry."""
     if v.retro:
         return None
     if entries is not None and 0 <= v.at < len(entries):
         e = entries[v.at]
         cards = getattr(e, "cards", None) if not isinstance(e, Place) else (e.card,)
-        if not cards or None in cards:
-            return f"entry {v.at}"  # a bid, a key, unseen cards: the action itself
+        if not cards or None in cards or again and v.at in again:
+            return f"entry {v.at}"  # a bid, a key, unseen cards, a card again: the action
         return " ".join(str(c) for c in cards)
     m = CARD.search(v.message)
     return m.group(0) if m else None
@@ -52,10 +55,20 @@ def card_of(v: Violation, entries: list[Entry] | None = None) -> str | None:
 
 def twice(violations: list[Violation], deals: list[Deal]) -> list[list[Violation]]:
     """Groups of violations that share deal, trick (turn), player, rule and card."""
-    flat = [e for d in deals for e in d.entries]
+    flat: list[Entry] = []
+    again: set[int] = set()
+    for d in deals:
+        seen: set[object] = set()
+        for e in d.entries:
+            cards = getattr(e, "cards", None) if not isinstance(e, Place) else (e.card,)
+            shown = [c for c in cards or () if c is not None]
+            if isinstance(e, (Play, Place)) and any(c in seen for c in shown):
+                again.add(len(flat))
+            seen.update(shown)
+            flat.append(e)
 
     def key(v: Violation) -> tuple[object, ...]:
-        return (v.deal, v.trick, v.turn, v.player, v.rule, card_of(v, flat))
+        return (v.deal, v.trick, v.turn, v.player, v.rule, card_of(v, flat, again))
 
     count = Counter(key(v) for v in violations)
     return [[v for v in violations if key(v) == k] for k, n in count.items() if n > 1]
@@ -183,6 +196,16 @@ def delete_entry(entries: list[Entry], rng: random.Random, setup: Setup) -> bool
     return True
 
 
+def repeat_play(entries: list[Entry], rng: random.Random, setup: Setup) -> bool:
+    """The same card written twice in a row (a double entry)."""
+    idx = _plays(entries)
+    if not idx:
+        return False
+    i = rng.choice(idx)
+    entries.insert(i + 1, entries[i])
+    return True
+
+
 def misplace(entries: list[Entry], rng: random.Random, setup: Setup) -> bool:
     idx = [i for i, e in enumerate(entries) if isinstance(e, Place)]
     if len(idx) < 2:
@@ -199,7 +222,7 @@ def misplace(entries: list[Entry], rng: random.Random, setup: Setup) -> bool:
 
 FAULTS: tuple[Fault, ...] = (swap_cards, duplicate_card, card_to_other_seat, shift_trick,
                              wrong_leader, bad_bid, repeated_bid, discard_trump, delete_entry,
-                             misplace)
+                             repeat_play, misplace)
 
 
 def inject(deals: list[Deal], rng: random.Random, setup: Setup, faults: int) -> list[Deal]:
