@@ -182,3 +182,11 @@ def test_schmier_messages_are_plain_english() -> None:
     for line in refusal_lines() + prompt_lines():
         for pattern, why in BAD:
             assert not pattern.search(line), (why, line)
+
+
+def test_explain_names_the_player_of_a_violation_once() -> None:
+    for _game, _rule, text in VIOLATIONS:
+        s = load_text(text)
+        for d in range(1, len(s.deals) + 1):
+            for line in s.rules.explain(s.setup, s.deals, d, None):
+                assert not re.search(r"\b(\w+): \1\b", line), line

@@ -22,8 +22,7 @@ def explain(rules: SchmierRules, setup: Setup, deals: Sequence[Deal], deal: int,
         raise NotationError(f"there is no deal {deal} (the file has {len(deals)})")
     states, info = rules.run(setup, deals)
     if deal > len(states):  # written after the end: not refereed, counts for nothing
-        said = [f"  {where(v)}: {v.player or '-'}: {v.rule}: {v.message}"
-                for v in info["after"] if v.deal == deal]
+        said = [line(v) for v in info["after"] if v.deal == deal]
         return [f"Deal {deal} was written after the game was over ({info['winner']} had "
                 "won): it counts for nothing"] + said
     st = states[deal - 1]
@@ -45,13 +44,18 @@ def explain(rules: SchmierRules, setup: Setup, deals: Sequence[Deal], deal: int,
             made = info["made"][deal - 1]
             lines.append(f"{st.bidder} bid {st.high}: " + ("made" if made else
                                                             f"set, -{st.high}"))
-        lines.extend(f"  {where(v)}: {v.player or '-'}: {v.rule}: {v.message}"
-                     for v in st.violations)
+        lines.extend(line(v) for v in st.violations)
         return lines
     tricks = st.tricks + ([st.current] if st.current else [])
     if not 1 <= trick <= len(tricks):
         raise NotationError(f"deal {deal} has no trick {trick} (it has {len(tricks)})")
     return lines + trick_lines(st, tricks, trick)
+
+
+def line(v: Violation) -> str:
+    """A violation in the deal's summary; its player is named once (most messages name him)."""
+    who = f"{v.player}: " if v.player and v.player not in v.message else ""
+    return f"  {where(v)}: {v.rule}: {who}{v.message}"
 
 
 def where(v: Violation) -> str:
