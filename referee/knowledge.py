@@ -129,8 +129,14 @@ class Knowledge:
         return None
 
     def pend(self, claim: Claim) -> None:
-        """Keep ``claim`` until a card proves it false (or the deal ends)."""
-        self.claims[claim.player].append(claim)
+        """Keep ``claim`` until a card proves it false (or the deal ends). The same assertion
+        made twice (a player written twice in one trick) is kept once: one proof, one
+        violation (RULES.md: one violation per rule per action)."""
+        mine = self.claims[claim.player]
+        if any(c.rule == claim.rule and c.trick == claim.trick and c.turn == claim.turn
+               and c.deal == claim.deal for c in mine):
+            return
+        mine.append(claim)
         self.watch[claim.player].update(claim.suits if claim.suits is not None else EVERY_SUIT)
 
     def play(self, player: str, c: Card, trick: int | None = None, turn: int | None = None

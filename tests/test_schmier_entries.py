@@ -77,7 +77,7 @@ def test_outcome_and_claimed_typed() -> None:
 def test_explain_a_trick_with_left_bauer_and_proof() -> None:
     s = load_text(known(*PLAY))
     lines = s.rules.explain(s.setup, s.deals, 1, 2)
-    assert any("JD (left bauer)" in x for x in lines)
+    assert any("the left bauer JD" in x for x in lines)
     assert lines[-1].startswith("Winner: Celina")
     assert "ranks above" in lines[-1]
     s = load_text(unseen("Bartek: AH 2H JK 10H 8H 3H", "Bartek: JD KH JH QH 9H 4H",

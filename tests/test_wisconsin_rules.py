@@ -339,8 +339,9 @@ def test_first_to_15_wins_and_bid_out_caps() -> None:
     res = replay_text(game(*deals))
     assert res.winner == "Ala & Celina" and res.complete
     capped = replay_text(game(*deals, options="bid_out = true"))
-    assert capped.totals["Ala & Celina"] == 14 and capped.winner is None
-    assert capped.deals[3].scores == {"Ala & Celina": 2, "Bartek & Darek": -2}
+    # RULES.md bid_out: a team that did not bid is cut to 15 and does not win
+    assert capped.totals["Ala & Celina"] == 15 and capped.winner is None
+    assert capped.deals[3].scores == {"Ala & Celina": 3, "Bartek & Darek": -2}
 
 
 def test_both_over_15_the_bidding_team_wins() -> None:

@@ -7,7 +7,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from ..cards import Card, try_parse_card
-from ..errors import NotationError, SaveFileError
+from ..errors import NotationError, SaveFileError, Violation
 from ..model import Deal, Entry, Key, Result, Setup
 from ..notation import key_line, resolve_player
 from ..record import Record
@@ -75,6 +75,48 @@ def _shown(value: Any) -> str:
     if isinstance(value, str):
         return '"' + value.replace('"', "'") + '"'
     return str(value)
+
+
+class AfterTheEnd:
+    """Nothing is played after the game (Kozel: the series) is over (RULES.md "Common to all
+    games"). Typed, an entry is refused (``Session.add``). In a recorded file the first deal
+    written after the end breaks ``turn-order`` once, and it counts for nothing: no score, no
+    total, not the winner. Deals after that one count for nothing too, without another
+    violation: writing on after the end is one action. Every game that ends uses this one
+    mechanism in its replay loop::
+
+        end = AfterTheEnd()
+        for n, deal in ...:
+            if end.over:
+                violations += end.after(n, deal, base, message)
+                continue
+            ...
+            if <the game is won>:
+                end.close(n)
+    """
+
+    __slots__ = ("won_at", "reported")
+
+    def __init__(self) -> None:
+        self.won_at: int | None = None
+        self.reported = False
+
+    @property
+    def over(self) -> bool:
+        return self.won_at is not None
+
+    def close(self, n: int) -> None:
+        """The game ended with deal ``n``."""
+        if self.won_at is None:
+            self.won_at = n
+
+    def after(self, n: int, deal: Deal, at: int, message: str) -> list[Violation]:
+        """Deal ``n`` was written after the end: the one violation it gives, if any (a table
+        with no entry at all is nothing written)."""
+        if self.reported or not deal.entries:
+            return []
+        self.reported = True
+        return [Violation(n, None, None, "turn-order", message, at=at)]
 
 
 class Where:

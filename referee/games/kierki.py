@@ -6,13 +6,14 @@ from collections.abc import Sequence
 from typing import Any
 
 from ..cards import DECK_52, GLYPH, SUIT_NAME, Card, parse_card_words, parse_suit, sort_hand
-from ..errors import IllegalEntry, NotationError, Violation
+from ..errors import IllegalEntry, NotationError, SaveFileError, Violation
 from ..model import Deal, DealResult, Entry, Expect, Key, Pass, Play, Result, Setup, TableView
 from ..notation import parse_cards, split_actor
 from ..trick import plays_in_turn, show_tricks
 from . import kierki_outcome as outcome
 from . import kierki_text as kt
 from .base import (
+    AfterTheEnd,
     GameRules,
     Option,
     Where,
@@ -48,6 +49,27 @@ RULES = (
 )
 
 
+class _ReadAs(Where):
+    """Read a deal's keys as deal ``like`` would be read; errors name the real deal."""
+
+    def __init__(self, where: Where, like: int) -> None:
+        super().__init__(where.file, like)
+        self.real = where
+
+    def err(self, key: str, expected: str) -> SaveFileError:
+        return self.real.err(key, expected)
+
+
+def _as_tricks(plays: Sequence[Play | Pass], setup: Setup) -> bool:
+    """Plays that a ``tricks`` list writes back exactly: 4 a line, clockwise, no pass."""
+    for i, e in enumerate(plays):
+        if not isinstance(e, Play):
+            return False
+        if i % 4 and e.player != setup.left_of(plays[i - 1].player):
+            return False
+    return True
+
+
 class Kierki(GameRules):
     name = "kierki"
     title = "Kierki"
@@ -70,7 +92,7 @@ class Kierki(GameRules):
 
     def parse_deal(self, raw: dict[str, Any], setup: Setup, where: Where) -> Deal:
         if where.deal is not None and where.deal > DEALS:
-            raise where.err("deals", f"at most {DEALS} deals in kierki")
+            return self.parse_late(raw, setup, where)
         if "outcome" in raw and ("tricks" in raw or "turns" in raw):
             raise where.err("outcome", "either an outcome or the cards played, not both")
         n = where.deal or 0
@@ -81,6 +103,19 @@ class Kierki(GameRules):
         if "tricks" in raw and n in TRUMP_DEALS and "trump" not in raw:
             raise where.err("trump", f"the trump suit of deal {n} (required with tricks)")
         return super().parse_deal(raw, setup, where)
+
+    def parse_late(self, raw: dict[str, Any], setup: Setup, where: Where) -> Deal:
+        """A deal written after the 12th: the game was over (RULES.md "Common to all games").
+        It is read as the kind of deal its keys say, so that the file loads and the replay
+        reports it (``turn-order``, once); it is never scored. Its outcome is kept as written."""
+        like = LOTTERY if "turns" in raw else (TRUMP_DEALS[0] if "trump" in raw else 1)
+        deal = super().parse_deal({k: v for k, v in raw.items() if k != "outcome"}, setup,
+                                  _ReadAs(where, like))
+        if "outcome" in raw:
+            if not isinstance(raw["outcome"], dict):
+                raise where.err("outcome", "a table, e.g. outcome = { hearts = { Ala = 3 } }")
+            deal.entries.append(Key("outcome", raw["outcome"]))
+        return deal
 
     def parse_deal_key(self, key: str, value: Any, setup: Setup, where: Where) -> list[Entry]:
         n = where.deal or 0
@@ -174,7 +209,7 @@ class Kierki(GameRules):
             if v is not None:
                 out[k] = v
         plays = [e for e in deal.entries if isinstance(e, (Play, Pass))]
-        if number == LOTTERY:
+        if number == LOTTERY or number > DEALS and not _as_tricks(plays, setup):
             out["turns"] = [f"{e.player}: pass" if isinstance(e, Pass) else
                             f"{e.player}: {e.cards[0]}" for e in plays]
         elif plays:
@@ -198,8 +233,15 @@ class Kierki(GameRules):
         options = self.opts(setup)
         states: list[DealState] = []
         base = 0
+        end = AfterTheEnd()
         for i, deal in enumerate(deals):
             n = i + 1
+            if i >= DEALS:  # after the end: counts for nothing, reported once (with deal 12's)
+                end.close(DEALS)
+                states[-1].violations += end.after(n, deal, base, f"the game was over after "
+                                                   f"deal {DEALS}: deal {n} counts for nothing")
+                base += len(deal.entries)
+                continue
             expected = setup.first_dealer if i == 0 else setup.left_of(states[-1].dealer)
             written = deal.key("dealer")
             st = replay_deal(setup, deal, n, written or expected, base, options)

@@ -18,6 +18,11 @@ def explain(rules: Kierki, setup: Setup, deals: Sequence[Deal], deal: int,
             trick: int | None, states: list[DealState]) -> list[str]:
     if not 1 <= deal <= len(deals):
         raise NotationError(f"there is no deal {deal} (the file has {len(deals)})")
+    if deal not in NAMES:  # after the 12th deal: the game was over
+        said = [f"  {v.rule}: {v.message}" for st in states
+                for v in st.violations if v.deal == deal]
+        return [f"Deal {deal} was written after the game was over: it counts for nothing",
+                *said]
     st = states[deal - 1]
     seen = "hands known" if st.hands_known else "hands unseen"
     head = f"Deal {deal} — {NAMES[deal]}; dealer {st.dealer}; {seen}"

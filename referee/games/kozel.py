@@ -278,11 +278,14 @@ class Kozel(GameRules):
         s = Series()
         base = 0
         eggs_pending = False
+        from .base import AfterTheEnd
+
+        end = AfterTheEnd()  # the first game after the series breaks turn-order, once
         for i, deal in enumerate(deals):
             n = i + 1
             if s.complete:
-                s.violations.append(Violation(n, None, None, "turn-order", say.after_the_series(),
-                                              at=base))
+                end.close(n - 1)
+                s.violations += end.after(n, deal, base, say.after_the_series())
                 base += len(deal.entries)
                 continue
             prev = s.games[-1] if s.games else None

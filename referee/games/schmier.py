@@ -12,7 +12,7 @@ import random
 from collections.abc import Sequence
 from typing import Any
 
-from ..cards import GLYPH, Card, parse_suit, sort_hand
+from ..cards import Card, parse_suit, sort_hand
 from ..errors import IllegalEntry, NotationError, Violation
 from ..model import (
     Bid,
@@ -29,7 +29,8 @@ from ..model import (
 from ..notation import parse_cards, split_actor
 from ..trick import plays_in_turn, show_tricks
 from . import schmier_file as sfile
-from .base import GameRules, Option, Where
+from . import schmier_text as msg
+from .base import AfterTheEnd, GameRules, Option, Where
 from .schmier_play import DealState, replay_deal
 from .schmier_score import (
     SCHMIER,
@@ -125,10 +126,16 @@ class SchmierRules(GameRules):
         scores: list[dict[str, int] | None] = []
         made: list[bool | None] = []
         winner: str | None = None
-        won_at = 0
+        end = AfterTheEnd()
+        after: list[Violation] = []
         base = 0
         for i, deal in enumerate(deals):
             n = i + 1
+            if end.over:  # nothing counts after the end (RULES.md "Common to all games")
+                after += end.after(n, deal, base,
+                                   msg.after_the_end(n, end.won_at or 0, winner or ""))
+                base += len(deal.entries)
+                continue
             if i == 0:
                 expected = setup.first_dealer
             else:
@@ -140,35 +147,31 @@ class SchmierRules(GameRules):
                 at = base + max(j for j, e in enumerate(deal.entries)
                                 if isinstance(e, Key) and e.name == "dealer")
                 st.violations.insert(0, Violation(n, None, written, "dealer",
-                                                  f"deal {n} was dealt by {written}, but it "
-                                                  f"was {expected}'s deal", at=at))
+                                                  msg.wrong_dealer(n, written, expected),
+                                                  at=at))
             if i > 0 and not states[-1].finished:
                 st.violations.insert(0, Violation(n - 1, None, None, "turn-order",
-                                                  f"deal {n - 1} was left unfinished",
-                                                  at=base))
-            if winner is not None and deal.entries:
-                st.violations.insert(0, Violation(n, None, None, "turn-order",
-                                                  f"the game was over after deal {won_at}: "
-                                                  f"{winner} had won", at=base))
+                                                  msg.left_unfinished(n - 1), at=base))
             sc: dict[str, int] | None = None
             ok: bool | None = None
             if st.redeal:
                 sc = dict.fromkeys(teams, 0)
             elif st.finished and st.points is not None and st.bidder_team is not None:
-                sc, ok = deal_scores(st.points.won, st.bidder_team, st.high, totals, bid_out)
+                sc, ok = deal_scores(st.points.won, st.bidder_team, st.high, totals, bid_out,
+                                     v.target)
             if sc is not None:
                 for tm, x in sc.items():
                     totals[tm] += x
                 self.check_claimed(st, sc)
-                if winner is None:
-                    winner = game_winner(v, totals, st.bidder_team)
-                    won_at = n
+                winner = game_winner(v, totals, st.bidder_team, ok, bid_out)
+                if winner is not None:
+                    end.close(n)
             states.append(st)
             scores.append(sc)
             made.append(ok)
             base += len(deal.entries)
         info = {"totals": totals, "winner": winner, "scores": scores, "made": made,
-                "teams": teams}
+                "teams": teams, "after": after}
         return states, info
 
     def check_claimed(self, st: DealState, sc: dict[str, int]) -> None:
@@ -179,11 +182,11 @@ class SchmierRules(GameRules):
             got = sc.get(st.team_of.get(who, who))
             if got != x:
                 st.violations.append(Violation(st.number, None, who, "claimed-score",
-                                               f"{who}: claimed {x}, computed {got}", at=at))
+                                               msg.claimed(who, x, got), at=at))
 
     def replay(self, setup: Setup, deals: Sequence[Deal]) -> Result:
         states, info = self.run(setup, deals)
-        violations = [x for st in states for x in st.violations]
+        violations = [x for st in states for x in st.violations] + info["after"]
         rows = []
         for st, sc, ok in zip(states, info["scores"], info["made"], strict=True):
             extra: dict[str, Any] = {}
@@ -242,47 +245,40 @@ class SchmierRules(GameRules):
             p = st.to_move
             lo = max(v.bid_min, st.high + 1)
             choices = ["pass"] + [str(b) for b in range(lo, v.bid_max + 1)]
-            above = f", higher than {st.high}" if st.high else ""
-            return Expect(p, "bid", f"{p} to bid {lo}-{v.bid_max}{above} or pass ({tag}, "
-                          f"dealer {st.dealer})", n, None, dealer=st.dealer, choices=choices)
+            return Expect(p, "bid", msg.prompt_bid(p, lo, v.bid_max, st.high, tag, st.dealer),
+                          n, None, dealer=st.dealer, choices=choices)
         if st.phase == "trump":
             b = st.bidder
-            return Expect(b, "trump", f"{b} won the bidding with {st.high}: name trump "
-                          f"('{b}: trump H') ({tag})", n, None, dealer=st.dealer,
-                          choices=["S", "H", "D", "C"])
+            return Expect(b, "trump", msg.prompt_trump(b, st.high, tag), n, None,
+                          dealer=st.dealer, choices=["S", "H", "D", "C"])
         if st.phase == "exchange":
             return self.expect_exchange(st, tag)
         trick = len(st.tricks) + 1
         if st.current is None:
-            extra = ": the suit led becomes trump" if trick == 1 and not v.named_trump else ""
-            return Expect(st.leader, "lead", f"{st.leader} to lead — trick {trick} of 6 "
-                          f"({tag}){extra}", n, trick, dealer=st.dealer)
+            fixes = trick == 1 and not v.named_trump
+            return Expect(st.leader, "lead", msg.prompt_lead(st.leader, trick, tag, fixes), n,
+                          trick, dealer=st.dealer)
         led = st.order.suit(st.current.plays[0].card)
-        return Expect(st.to_move, "play", f"{st.to_move} to follow {GLYPH.get(led, led)} — "
-                      f"trick {trick} of 6 ({tag})", n, trick, dealer=st.dealer)
+        return Expect(st.to_move, "play", msg.prompt_follow(st.to_move, led, trick, tag), n,
+                      trick, dealer=st.dealer)
 
     def expect_exchange(self, st: DealState, tag: str) -> Expect:
         if self.variant.kitty:
             b = st.bidder or ""
             k = st.kitty_view
             if st.ex_pos == 0:
-                return Expect(b, "exchange", f"{b} takes {k} undealt card{'s' if k > 1 else ''}"
-                              f" ('{b}: take 9C QH', or '{b}: take' when the stock is known) "
-                              f"({tag})", st.number, None, dealer=st.dealer,
-                              choices=["take"])
+                return Expect(b, "exchange", msg.prompt_take(b, k, tag), st.number, None,
+                              dealer=st.dealer, choices=["take"])
             want = st.taken if st.taken is not None else k
-            return Expect(b, "exchange", f"{b} discards {want} to keep 6 ('{b}: discard 7D 8D')"
-                          f" ({tag})", st.number, None, dealer=st.dealer, choices=["discard"])
+            return Expect(b, "exchange", msg.prompt_discard_back(b, want, tag), st.number,
+                          None, dealer=st.dealer, choices=["discard"])
         p = st.to_move
         if p == st.dealer:
             m = (self.variant.undealt - st.replaced) if st.replaced is not None else None
-            what = f"{m} cards" if m is not None else "the cards"
-            return Expect(p, "exchange", f"the dealer {p} takes the rest of the stock and "
-                          f"discards {what} ('{p}: discard ...') ({tag})", st.number, None,
+            return Expect(p, "exchange", msg.prompt_dealer_discard(p, m, tag), st.number, None,
                           dealer=st.dealer, choices=["discard"])
-        return Expect(p, "exchange", f"{p} discards 0-3 cards, no trumps ('{p}: discard 2C 3D'"
-                      f" or '{p}: discard 0') ({tag})", st.number, None, dealer=st.dealer,
-                      choices=["discard"])
+        return Expect(p, "exchange", msg.prompt_discard(p, tag), st.number, None,
+                      dealer=st.dealer, choices=["discard"])
 
     def table(self, setup: Setup, states: list[DealState], expect: Expect,
               totals: dict[str, int]) -> TableView:
@@ -338,19 +334,35 @@ class SchmierRules(GameRules):
         if head in ("pass", "p") and len(words) == 1 or head.isdigit() and len(words) == 1:
             if head.isdigit() and len(head) > 2:
                 raise NotationError(f"{head} is not a bid")
-            return [Bid(player, None if head in ("pass", "p") else int(head))]
+            bid = Bid(player, None if head in ("pass", "p") else int(head))
+            self.check_typed_bid(bid, exp)
+            return [bid]
         if head == "trump":
             return [self.typed_trump(words, player, exp)]
         if head in ("take", "discard"):
             return [self.typed_exchange(head, words[1:], player, setup)]
         cards = parse_cards(body)
         if exp.action in ("bid", "trump", "exchange"):
-            raise IllegalEntry("turn-order", f"no card can be played yet: {exp.prompt}")
+            raise IllegalEntry("turn-order", msg.refuse_card_now(exp.prompt))
         left = len(setup.players) - len(result.table.trick)
         if len(cards) > left:
-            raise NotationError(f"only {left} card{'s' if left > 1 else ''} can go to this "
-                                "trick; enter the next trick from its leader")
+            raise NotationError(msg.refuse_too_many_cards(left))
         return plays_in_turn(setup, player, cards)
+
+    def check_typed_bid(self, bid: Bid, exp: Expect) -> None:
+        """A typed bid out of range or not higher is refused, and changes nothing (a recorded
+        one counts as a pass: that is the replay's reading of history, not a refusal's)."""
+        if bid.value is None or exp.action != "bid" or bid.player != exp.player:
+            return  # a bid in the wrong turn or phase is the replay's turn-order
+        v = self.variant
+        offered = [int(c) for c in exp.choices if c.isdigit()]
+        lo = min(offered) if offered else v.bid_max + 1
+        if not v.bid_min <= bid.value <= v.bid_max:
+            raise IllegalEntry("bid-range", msg.refuse_bid_range(bid.player, bid.value,
+                                                                  v.bid_min, v.bid_max))
+        if bid.value < lo:
+            raise IllegalEntry("bid-higher", msg.refuse_bid_higher(bid.player, bid.value,
+                                                                    lo - 1, lo, v.bid_max))
 
     def typed_trump(self, words: list[str], player: str, exp: Expect) -> Entry:
         if len(words) != 2:
@@ -360,17 +372,14 @@ class SchmierRules(GameRules):
             raise NotationError(f"{words[1]!r} is not a suit (S, H, D or C)")
         if self.variant.named_trump:
             if exp.action != "trump":
-                raise IllegalEntry("trump-named", "trump is named once, by the bidder, right "
-                                   "after the bidding")
+                raise IllegalEntry("trump-named", msg.refuse_trump_now())
             if player != exp.player:
-                raise IllegalEntry("trump-named", f"{exp.player} won the bidding and names "
-                                   f"trump, not {player}")
+                raise IllegalEntry("trump-named", msg.refuse_trump_player(exp.player, player))
         return Key("trump", suit)
 
     def typed_exchange(self, kind: str, words: list[str], player: str, setup: Setup) -> Entry:
         if kind == "take" and not self.variant.kitty:
-            raise NotationError("in Schmier the dealer takes the rest of the stock by itself; "
-                                "enter only 'discard'")
+            raise NotationError(msg.refuse_take_in_schmier())
         if len(words) == 1 and words[0].isdigit():
             n = int(words[0])
             if n > 20:
@@ -472,7 +481,8 @@ class WisconsinSchmier(SchmierRules):
                "High and Low go to the ace and the 7 of trump (ace-seven), or to the highest "
                "and lowest trump played (in-play)"),
         Option("bid_out", False, (True, False),
-               "only the bidding team can win, on a made bid; the others stop at 14"),
+               "a team wins only on a deal it bid and made; a team that did not bid has "
+               "its score cut to 15"),
     )
     rules = _rules(WISCONSIN, WISCONSIN_RULES)
     deal_keys = ("dealer", "hands", "stock", "bids", "trump", "kitty", "discards", "tricks",

@@ -11,6 +11,7 @@ from typing import TYPE_CHECKING
 from ..cards import JOKER, Card
 from ..knowledge import Claim
 from ..model import Exchange
+from . import schmier_text as text
 
 if TYPE_CHECKING:
     from .schmier_play import DealState
@@ -28,13 +29,14 @@ class ExRec:
 
 def kitty_step(st: DealState, e: Exchange, at: int) -> None:
     bidder = st.bidder or ""
-    if e.player != bidder:
-        st.flag(at, "turn-order", f"only the bidder ({bidder}) takes and discards; "
-                f"{e.player} cannot", e.player)
+    if e.player != bidder:  # a take and a discard by the same non-bidder: one violation
+        if e.player not in st.ex_refused:
+            st.flag(at, "turn-order", text.only_bidder_exchanges(bidder, e.player), e.player)
+        st.ex_refused.add(e.player)
         return
     if e.kind == "take":
         if st.ex_pos != 0:
-            st.flag(at, "turn-order", f"{bidder} already took the undealt cards", bidder)
+            st.flag(at, "turn-order", text.already_took(bidder), bidder)
             return
         take(st, e, at)
         st.ex_pos = 1
@@ -49,8 +51,7 @@ def take(st: DealState, e: Exchange, at: int) -> None:
     bidder = st.bidder or ""
     k = st.kitty_view
     if e.count != k:
-        st.flag(at, "exchange-count", f"{bidder} took {e.count} undealt cards; "
-                f"kitty_view is {k}", bidder)
+        st.flag(at, "exchange-count", text.took_count(bidder, e.count, k), bidder)
     st.taken = e.count
     top: tuple[Card, ...] | None = None
     if st.stock is not None and st.stock_pos is not None:
@@ -60,13 +61,11 @@ def take(st: DealState, e: Exchange, at: int) -> None:
     if got is not None:
         for c in got:
             if c not in st.know.deck:
-                st.flag(at, "card-not-in-deck", f"{c} is not in this game's deck", bidder)
+                st.flag(at, "card-not-in-deck", text.not_in_deck(c), bidder)
             elif st.know.owner.get(c, bidder) != bidder or c in st.know.held[bidder]:
-                st.flag(at, "stock-order", f"{c} is not among the undealt cards "
-                        f"({st.know.owner.get(c)} holds it)", bidder)
+                st.flag(at, "stock-order", text.not_undealt(c, st.know.owner.get(c)), bidder)
         if top is not None and set(got) != set(top):
-            st.flag(at, "stock-order", f"{bidder} took {' '.join(map(str, got))}, but "
-                    f"the top of the stock is {' '.join(map(str, top))}", bidder)
+            st.flag(at, "stock-order", text.not_top_of_stock(bidder, got, top), bidder)
         st.know.receive(bidder, [c for c in got if c in st.know.deck])
     elif top is not None:
         st.know.receive(bidder, top)
@@ -95,8 +94,7 @@ def discard_kitty(st: DealState, e: Exchange, at: int) -> None:
     bidder = st.bidder or ""
     want = st.taken if st.taken is not None else st.kitty_view
     if e.count != want:
-        st.flag(at, "exchange-count", f"{bidder} discarded {e.count} cards, but must "
-                f"discard back to 6 ({want})", bidder)
+        st.flag(at, "exchange-count", text.discard_back(bidder, e.count, want), bidder)
     discard_cards(st, e, at)
     st.bidder_discards = e.cards or ()
     st.exchanges.append(ExRec(bidder, "discard", e.cards, e.count, at))
@@ -120,11 +118,10 @@ def schmier_step(st: DealState, e: Exchange, at: int) -> None:
     order = st.ex_order()
     p = e.player
     if e.kind != "discard":
-        st.flag(at, "turn-order", "in Schmier only the dealer takes the undealt cards, "
-                "by itself", p)
+        st.flag(at, "turn-order", text.only_dealer_takes(p), p)
         return
     if st.ex_pos >= len(order) or p not in order[st.ex_pos:]:
-        st.flag(at, "turn-order", f"{p} already had their turn in the exchange", p)
+        st.flag(at, "turn-order", text.exchange_turn_done(p), p)
         return
     while order[st.ex_pos] != p:
         unrecorded_exchange(st, order[st.ex_pos])
@@ -159,11 +156,10 @@ def unrecorded_exchange(st: DealState, p: str) -> None:
 def player_exchange(st: DealState, e: Exchange, at: int) -> None:
     p = e.player
     if e.count > 3:
-        st.flag(at, "exchange-count", f"{p} discarded {e.count} cards: at most 3", p)
-    for c in e.cards or ():
-        if st.order.is_trump(c):
-            st.flag(at, "discard-trump", f"{p} discarded {st.order.name(c)}, a trump: "
-                    "only the dealer may discard a trump", p)
+        st.flag(at, "exchange-count", text.too_many_discards(p, e.count), p)
+    trumps = [c for c in e.cards or () if st.order.is_trump(c)]
+    if trumps:  # one discard, one violation, however many trumps it holds
+        st.flag(at, "discard-trump", text.player_discarded_trump(p, st.order, trumps), p)
     discard_cards(st, e, at)
     got: tuple[Card, ...] | None = None
     if st.stock is not None and st.stock_pos is not None:
@@ -193,30 +189,23 @@ def dealer_exchange(st: DealState, e: Exchange, at: int) -> None:
     if st.replaced is not None:
         want = st.v.undealt - st.replaced
         if e.count != want:
-            st.flag(at, "exchange-count", f"the dealer {p} took {want} undealt cards and "
-                    f"must discard {want} to keep 6, not {e.count}", p)
+            st.flag(at, "exchange-count", text.dealer_discard_count(p, want, e.count), p)
     t = st.trump
     points = {JOKER, st.order.left}
     if t is not None:
         points |= {Card(14, t), Card(11, t), Card(2, t)}
     trumps = [c for c in e.cards or () if st.order.is_trump(c)]
-    for c in trumps:
-        if c in points:
-            st.flag(at, "discard-trump", f"the dealer {p} discarded {st.order.name(c)}: "
-                    "the ace, the bauers, the 2 of trump and the joker are never "
-                    "discarded", p)
+    never = [c for c in trumps if c in points]
+    if never:  # one discard, one violation: the point trumps already break the rule
+        st.flag(at, "discard-trump", text.dealer_discarded_point(p, st.order, never), p)
     discard_cards(st, e, at)
-    if trumps:
-        kept = " ".join(st.order.name(c) for c in trumps)
+    if trumps and not never:
         order = st.order
-        text = f"the dealer {p} discarded the trump {kept} while keeping a card that is " \
-               "not trump"
-        held = st.know.claim_none(Claim(p, lambda x: not order.is_trump(x),
-                                        "discard-trump", text, st.number, None))
+        held = st.know.claim_none(Claim(p, lambda x: not order.is_trump(x), "discard-trump",
+                                        text.dealer_kept_claim(p, order, trumps), st.number,
+                                        None))
         if held is not None:
-            st.flag(at, "discard-trump", f"the dealer {p} discarded the trump {kept} "
-                    f"while keeping {held}, not trump (a trump goes only when more than "
-                    "6 trumps are held, down to 6)", p)
+            st.flag(at, "discard-trump", text.dealer_kept_plain(p, order, trumps, held), p)
     st.exchanges.append(ExRec(p, "discard", e.cards, e.count, at, rest))
     st.notes[at] = f"took the rest of the stock and discarded {e.count}"
 

@@ -21,6 +21,10 @@ def explain(rules: SchmierRules, setup: Setup, deals: Sequence[Deal], deal: int,
     if not 1 <= deal <= len(deals):
         raise NotationError(f"there is no deal {deal} (the file has {len(deals)})")
     states, info = replayed
+    if deal > len(states):  # written after the end: not refereed, counts for nothing
+        said = [line(v) for v in info["after"] if v.deal == deal]
+        return [f"Deal {deal} was written after the game was over ({info['winner']} had "
+                "won): it counts for nothing"] + said
     st = states[deal - 1]
     seen = "hands known" if st.hands_known else "hands unseen"
     head = f"Deal {deal}; dealer {st.dealer}; {seen}"
@@ -40,13 +44,18 @@ def explain(rules: SchmierRules, setup: Setup, deals: Sequence[Deal], deal: int,
             made = info["made"][deal - 1]
             lines.append(f"{st.bidder} bid {st.high}: " + ("made" if made else
                                                             f"set, -{st.high}"))
-        lines.extend(f"  {where(v)}: {v.player or '-'}: {v.rule}: {v.message}"
-                     for v in st.violations)
+        lines.extend(line(v) for v in st.violations)
         return lines
     tricks = st.tricks + ([st.current] if st.current else [])
     if not 1 <= trick <= len(tricks):
         raise NotationError(f"deal {deal} has no trick {trick} (it has {len(tricks)})")
     return lines + trick_lines(st, tricks, trick)
+
+
+def line(v: Violation) -> str:
+    """A violation in the deal's summary; its player is named once (most messages name him)."""
+    who = f"{v.player}: " if v.player and v.player not in v.message else ""
+    return f"  {where(v)}: {v.rule}: {who}{v.message}"
 
 
 def where(v: Violation) -> str:

@@ -16,6 +16,7 @@ from collections.abc import Iterable, Sequence
 
 from ..cards import Card
 from ..knowledge import CardTest, Claim, Knowledge, Shown
+from . import schmier_text as text
 
 
 class HandKnowledge(Knowledge):
@@ -72,21 +73,20 @@ class HandKnowledge(Knowledge):
 
     def problem(self, player: str, c: Card, ascii_only: bool = False) -> tuple[str, str] | None:
         if c not in self.deck:
-            return "card-not-in-deck", f"{c} is not in this game's deck"
+            return "card-not-in-deck", text.not_in_deck(c)
         if c in self.discarded:
-            return "card-duplicate", f"{c} was discarded by {self.discarded[c]}"
+            return "card-duplicate", text.discarded_before(c, self.discarded[c])
         s = self.seen.get(c)
         if s is not None:
             who, trick, _turn = s
-            where = f" at trick {trick}" if trick is not None else ""
-            return "card-duplicate", f"{c} was already played by {who}{where}"
+            return "card-duplicate", text.played_before(c, who, trick)
         owner = self.owner.get(c)
         if owner is not None and owner != player:
-            return "card-not-held", f"{player} does not hold {c} ({owner} holds it)"
+            return "card-not-held", text.not_held(player, c, holder=owner)
         if c in self.undealt:
-            return "card-not-held", f"{player} does not hold {c} (it was not dealt)"
+            return "card-not-held", text.not_held(player, c, undealt=True)
         if self.exact[player] and c not in self.held[player]:
-            return "card-not-held", f"{player} does not hold {c}"
+            return "card-not-held", text.not_held(player, c)
         return None
 
     def holding(self, player: str, test: CardTest) -> list[Card]:

@@ -19,6 +19,7 @@ from ..knowledge import Claim
 from ..model import Bid, Deal, Exchange, Key, Play, Setup
 from ..trick import Trick, TrickPlay
 from . import schmier_exchange as ex
+from . import schmier_text as text
 from .schmier_exchange import ExRec
 from .schmier_know import HandKnowledge
 from .schmier_score import (
@@ -93,6 +94,9 @@ class DealState:
     claimed: dict[str, int] | None = None
     claimed_at: int = -1
     note: str | None = None
+    played_after: bool = False
+    # who took or discarded when they could not: one turn-order for a take and its discard
+    ex_refused: set[str] = field(default_factory=set)
     notes: dict[int, str] = field(default_factory=dict)  # entry index -> why (explain)
 
     def __post_init__(self) -> None:
@@ -112,8 +116,21 @@ class DealState:
 
     def flag(self, at: int, rule: str, msg: str, player: str | None,
              trick: int | None = None, retro: bool = False) -> None:
+        if not retro:  # one entry breaks a rule once (RULES.md): the first reason is enough
+            for v in reversed(self.violations):
+                if v.at != at:
+                    break
+                if v.rule == rule and v.player == player and not v.retro:
+                    return
         self.violations.append(Violation(self.number, trick, player, rule, msg, at=at,
                                          retro=retro))
+
+    def after_deal(self, at: int, player: str, what: str) -> None:
+        """A take, discard or card written after the deal ended: one violation, at the first;
+        the rest count for nothing (as deals written after the end of the game)."""
+        if not self.played_after:
+            self.flag(at, "turn-order", text.deal_over(self.number, player, what), player)
+        self.played_after = True
 
     def bid_order(self) -> list[str]:
         return [self.setup.left_of(self.dealer, i) for i in range(1, self.seats + 1)]
@@ -173,20 +190,18 @@ class DealState:
 
     def bid(self, e: Bid, at: int) -> None:
         if self.phase != "bid":
-            self.flag(at, "turn-order", f"the bidding is over: {e.player} has no bid", e.player)
+            self.flag(at, "turn-order", text.bidding_over(e.player), e.player)
             return
         order = self.bid_order()
         expected = order[self.bid_turn]
         done = {b.player for b in self.bids}
         if e.player != expected:
             if e.player in done:
-                self.flag(at, "turn-order", f"{e.player} already had a turn to bid; {expected} "
-                          "was to bid", e.player)
+                self.flag(at, "turn-order", text.bid_twice(e.player, expected), e.player)
                 return
             # A recorded bid out of turn still happened: it counts, and the turn goes on
             # clockwise from it to the next player who has not bid (each bids exactly once).
-            self.flag(at, "turn-order", f"{e.player} bid out of turn: {expected} was to bid",
-                      e.player)
+            self.flag(at, "turn-order", text.bid_out_of_turn(e.player, expected), e.player)
             self.bid_turn = order.index(e.player)
         done.add(e.player)
         counted: int | None = None
@@ -194,12 +209,12 @@ class DealState:
         if e.value is None:
             self.notes[at] = "passed"
         elif not lo <= e.value <= hi:
-            self.flag(at, "bid-range", f"{e.player} bid {e.value}: bids are {lo} to {hi} "
-                      "(counted as a pass)", e.player)
+            self.flag(at, "bid-range", text.bid_out_of_range(e.player, e.value, lo, hi),
+                      e.player)
             self.notes[at] = f"bid {e.value}, out of range: counts as a pass"
         elif e.value <= self.high:
-            self.flag(at, "bid-higher", f"{e.player} bid {e.value}, not higher than "
-                      f"{self.bidder}'s {self.high} (counted as a pass)", e.player)
+            self.flag(at, "bid-higher", text.bid_not_higher(e.player, e.value, self.bidder,
+                                                            self.high), e.player)
             self.notes[at] = f"bid {e.value}, not higher than {self.high}: counts as a pass"
         else:
             counted = e.value
@@ -237,7 +252,7 @@ class DealState:
         """An entry after the bidding arrived while bids were missing. False: nobody bid, the
         rest of the deal is void."""
         nxt = self.bid_order()[self.bid_turn]
-        self.flag(at, "turn-order", f"the bidding is not over: {nxt} was to bid", player)
+        self.flag(at, "turn-order", text.bidding_not_over(nxt), player)
         self.close_bidding(at)
         if self.bidder is None:
             self.void = True
@@ -259,12 +274,11 @@ class DealState:
         if self.phase == "bid" and not self.force_end_bidding(at, None):
             return
         if self.redeal:
-            self.flag(at, "turn-order", f"everyone passed in deal {self.number}: nobody names "
-                      "trump", None)
+            self.flag(at, "turn-order", text.all_passed_no_trump(self.number), None)
             return
         if self.phase != "trump":
-            self.flag(at, "trump-named", f"trump was already {'named' if self.trump else 'set'}"
-                      f" ({glyph(self.trump)}); it cannot be named again", self.bidder)
+            self.flag(at, "trump-named", text.trump_again(self.trump or self.trump_written,
+                                                          self.trump is not None), self.bidder)
             return
         self.trump = suit
         self.trump_at = at
@@ -278,8 +292,7 @@ class DealState:
     def check_trump_lead(self, at: int, who: str | None) -> None:
         if self.trump_written is not None and self.trump is not None \
                 and self.trump_written != self.trump:
-            self.flag(at, "trump-lead", f"trump is written as {glyph(self.trump_written)}, but "
-                      f"the first lead made {glyph(self.trump)} trump", who, 1)
+            self.flag(at, "trump-lead", text.trump_lead(self.trump_written, self.trump), who, 1)
 
     # -- the exchange -------------------------------------------------------------------------
 
@@ -287,8 +300,7 @@ class DealState:
         if self.phase == "bid" and not self.force_end_bidding(at, e.player):
             return
         if self.phase == "trump":
-            self.flag(at, "trump-named", f"{self.bidder} must name trump before the exchange",
-                      self.bidder)
+            self.flag(at, "trump-named", text.trump_before_exchange(self.bidder), self.bidder)
             self.phase = "exchange"
             self.ex_pos = 0
         if self.phase == "play" and self.v.kitty and self.kitty_view == 0 \
@@ -296,9 +308,13 @@ class DealState:
             # kitty_view 0: a recorded take or discard is a wrong count, not a wrong turn.
             self.phase = "exchange"
             self.ex_pos = 0
+        if self.phase == "over":
+            self.after_deal(at, e.player, e.kind)
+            return
         if self.phase != "exchange":
-            self.flag(at, "turn-order", f"the exchange is over: {e.player} cannot "
-                      f"{e.kind} now", e.player)
+            if e.player not in self.ex_refused:
+                self.flag(at, "turn-order", text.exchange_over(e.player, e.kind), e.player)
+            self.ex_refused.add(e.player)
             return
         if self.v.kitty:
             ex.kitty_step(self, e, at)
@@ -312,27 +328,29 @@ class DealState:
         if self.phase == "bid" and not self.force_end_bidding(at, player):
             return
         if self.phase == "trump":
-            self.flag(at, "trump-named", f"{self.bidder} won the bidding but named no trump "
-                      "before the first lead", self.bidder)
+            self.flag(at, "trump-named", text.trump_not_named_before_lead(self.bidder),
+                      self.bidder)
             self.phase = "exchange"
         if self.phase == "exchange":
             ex.end_exchange(self)
         if self.phase == "over":
-            self.flag(at, "turn-order", f"deal {self.number} is over: {player} cannot play {c}",
-                      player, len(self.tricks))
+            self.after_deal(at, player, f"play {c}")
             return
         t = self.current
         number = len(self.tricks) + 1
         if t is None:
             if player != self.leader:
-                rule = "lead-first" if number == 1 else "turn-order"
-                why = (f"{self.leader}, the bidder, leads the first trick" if number == 1 else
-                       f"{self.leader} won trick {number - 1} and leads")
-                self.flag(at, rule, f"{player} led trick {number}, but {why}", player, number)
+                if number == 1:
+                    self.flag(at, "lead-first", text.led_first_trick(player, c, self.leader),
+                              player, number)
+                else:
+                    self.flag(at, "turn-order", text.led_out_of_turn(player, c, number,
+                                                                     self.leader),
+                              player, number)
             t = self.current = Trick(number)
         elif player != self.to_move:
-            self.flag(at, "turn-order", f"{player} played out of turn at trick {number}: "
-                      f"{self.to_move} was to play", player, number)
+            self.flag(at, "turn-order", text.played_out_of_turn(player, c, number,
+                                                                self.to_move), player, number)
         if number == 1 and not t.plays:
             self.first_lead(player, c, at)
         problem = self.know.problem(player, c)
@@ -346,7 +364,7 @@ class DealState:
         for cl, card, shown in self.know.show(player, c, trick=number):
             self.violations.append(Violation(
                 self.number, cl.trick, cl.player, cl.rule,
-                f"{cl.text} but held {self.order.name(card)} (played at trick {shown.trick})",
+                text.proven(cl.text, text.card(self.order, card), shown.trick),
                 at=at, retro=True))
         t.plays.append(TrickPlay(player, c, at))
         self.to_move = self.setup.left_of(player)
@@ -368,14 +386,12 @@ class DealState:
         if not gone or self.trump is None:
             return
         t = self.trump
-        names = " ".join(map(str, gone))
-        text = f"{bidder} discarded the trump {names} while keeping a card that is not trump"
-        held = self.know.claim_none(Claim(bidder, lambda x: x.suit != t, "discard-trump", text,
+        claim = text.bidder_kept_claim(bidder, gone)
+        held = self.know.claim_none(Claim(bidder, lambda x: x.suit != t, "discard-trump", claim,
                                           self.number, None))
         if held is not None:
-            self.flag(at, "discard-trump", f"{bidder} discarded the trump {names} while holding"
-                      f" {held}, not trump (a trump goes only when more than 6 trumps are "
-                      "held, down to 6)", bidder, None, retro=True)
+            self.flag(at, "discard-trump", text.bidder_kept_plain(bidder, gone, held), bidder,
+                      None, retro=True)
 
     def follow(self, player: str, c: Card, t: Trick, at: int) -> None:
         o = self.order
@@ -391,21 +407,19 @@ class DealState:
                               f"{glyph(led)})")
             return
         word = SUIT_WORD.get(led, led)
-        text = f"{player} did not follow {glyph(led)} at trick {t.number}"
-        if not self.v.strict_follow and led != self.trump:
-            text = f"{player} neither followed {glyph(led)} nor trumped at trick {t.number}"
-        elif led == self.trump:
-            text = f"{player} did not follow trump {glyph(led)} at trick {t.number}"
+        claim = text.no_follow_claim(player, led, t.number, self.trump, self.v.strict_follow)
+
         def of_led(x: Card) -> bool:
             return o.suit(x) == led
 
-        held = self.know.claim_none(Claim(player, of_led, "follow-suit", text, self.number,
+        held = self.know.claim_none(Claim(player, of_led, "follow-suit", claim, self.number,
                                           t.number))
-        printed = (f" ({name} counts as trump, not {glyph(c.suit)})"
+        printed = (f"; {name} counts as trump, not {glyph(c.suit)}"
                    if self.v.bauers and c.suit != mine else "")
         if held is not None:
-            self.flag(at, "follow-suit", f"{player} must follow {glyph(led)} (holds "
-                      f"{o.name(held)}) at trick {t.number}", player, t.number)
+            self.flag(at, "follow-suit", text.must_follow(player, led, o.name(held), t.number,
+                                                          self.v.strict_follow, self.trump),
+                      player, t.number)
             self.notes[at] = f"did not follow {word} while holding {o.name(held)}{printed}"
         else:
             self.notes[at] = f"did not follow {word}: void in {word}{printed}"
@@ -432,27 +446,22 @@ class DealState:
         at = self.outcome_at
         out = self.outcome or {}
         if self.plays():
-            self.flag(at, "outcome-total", f"deal {self.number} already has cards played; an "
-                      "outcome is only for a deal recorded without them", None)
+            self.flag(at, "outcome-total", text.outcome_with_cards(self.number), None)
             return
         if self.phase == "bid" and not self.force_end_bidding(at, None):
             return
         if self.redeal:
-            self.flag(at, "outcome-total", f"everyone passed in deal {self.number}: there is "
-                      "nothing to score", None)
+            self.flag(at, "outcome-total", text.outcome_all_passed(self.number), None)
             return
         if self.v.named_trump and self.trump is None:
-            self.flag(at, "trump-named", f"{self.bidder} won the bidding but no trump is "
-                      "written", self.bidder)
+            self.flag(at, "trump-named", text.trump_not_written(self.bidder), self.bidder)
         unknown = {k: t for k, t in out.items() if t not in self.teams}
         for k, t in unknown.items():
-            self.flag(at, "outcome-total", f"{k.replace('_', ' ')}: {t} is no player or team "
-                      f"at this table ({', '.join(self.teams)})", None)
+            self.flag(at, "outcome-total", text.outcome_stranger(k, t, self.teams), None)
         out = {k: t for k, t in out.items() if k not in unknown}
         for k in self.v.always:
             if out.get(k) is None and k not in unknown:
-                self.flag(at, "outcome-total", f"every deal awards {k.replace('_', ' ')}: the "
-                          "outcome names no team for it", None)
+                self.flag(at, "outcome-total", text.outcome_missing(k), None)
         if self.trump is None and self.trump_written is not None:
             self.trump = self.trump_written
             self.order = Order(self.trump, self.v.bauers)
@@ -483,8 +492,8 @@ class DealState:
             else:
                 continue
             if out.get(key) != want:
-                self.flag(at, "outcome-total", f"{key} goes to {want or 'nobody'} ({why}), "
-                          f"not {out.get(key) or 'nobody'}", None)
+                self.flag(at, "outcome-total", text.outcome_holder(key, want, why,
+                                                                   out.get(key)), None)
 
 
 def replay_deal(setup: Setup, v: Variant, deal: Deal, number: int, dealer: str, base: int,

@@ -134,15 +134,15 @@ def random_game(rules: SchmierRules, players: tuple[str, ...], seed: int, *,
                                            if t is not None}))
         else:
             entries += trick_entries
-        sc, _ = deal_scores(pts.won, team_of[bidder], high, totals,
-                            bool(opts.get("bid_out", False)))
+        bid_out = bool(opts.get("bid_out", False))
+        sc, made = deal_scores(pts.won, team_of[bidder], high, totals, bid_out, v.target)
         if rng.random() < 0.2:
             entries.append(Key("claimed", dict(sc)))
         for tm, x in sc.items():
             totals[tm] += x
         deals.append(Deal(entries))
         dealer = setup.left_of(dealer)
-        if game_winner(v, totals, team_of[bidder]) is not None:
+        if game_winner(v, totals, team_of[bidder], made, bid_out) is not None:
             break
     return setup, deals
 

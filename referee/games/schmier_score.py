@@ -93,15 +93,10 @@ class Order:
         return c.rank
 
     def name(self, c: Card) -> str:
-        """``JD (left bauer)``, ``JK (joker)``, ``JH (right bauer)`` or the card."""
-        if self.bauers and self.trump is not None:
-            if c is JOKER:
-                return "JK (joker)"
-            if c == self.left:
-                return f"{c} (left bauer)"
-            if c.rank == 11 and c.suit == self.trump:
-                return f"{c} (right bauer)"
-        return str(c)
+        """``the left bauer JD``, ``the joker``, ``the right bauer JH`` or the card."""
+        from .schmier_text import card
+
+        return card(self, c)
 
     def suit_text(self, s: str) -> str:
         if s == self.trump:
@@ -133,14 +128,14 @@ class Order:
             else:
                 why = f"{self.name(w)} is the only trump"
             if self.bauers and (w is JOKER or w == self.left):
-                why += f" (it counts as trump {GLYPH.get(self.trump or '', '')})"
+                why += f"; it counts as trump {GLYPH.get(self.trump or '', '')}"
         else:
             others = [c for i, c in enumerate(cards) if i != best and self.suit(c) == led]
             why = f"{w} is the highest {GLYPH.get(led, led)}, the suit led, and nobody trumped"
             if others:
-                why = (f"{w} is the highest {GLYPH.get(led, led)} (the suit led, above "
+                why = (f"{w} is the highest {GLYPH.get(led, led)}, the suit led, above "
                        f"{', '.join(str(c) for c in sorted(others, key=self.rank, reverse=True))}"
-                       "), and nobody trumped")
+                       ", and nobody trumped")
             losers = [c for c in cards if self.bauers and self.trump is not None
                       and c.suit == led and self.suit(c) != led]
             if losers:
@@ -214,9 +209,10 @@ def points_won(points: dict[str, str | None], teams: Sequence[str]) -> dict[str,
 
 
 def deal_scores(won: dict[str, int], bidder_team: str, bid: int, totals: dict[str, int],
-                bid_out: bool = False) -> tuple[dict[str, int], bool]:
-    """What each team scores, and whether the bid was made. ``bid_out``: a non-bidding team
-    is capped at 14 (the points above are lost)."""
+                bid_out: bool = False, target: int = 15) -> tuple[dict[str, int], bool]:
+    """What each team scores, and whether the bid was made. ``bid_out`` (RULES.md, Wisconsin):
+    after a deal in which a team did not bid, its total is cut to ``target`` if it is higher;
+    the deal's score is what is left of its points, so that the rows add up to the totals."""
     made = won[bidder_team] >= bid
     out = {}
     for tm, n in won.items():
@@ -224,17 +220,23 @@ def deal_scores(won: dict[str, int], bidder_team: str, bid: int, totals: dict[st
             out[tm] = n if made else -bid
         else:
             out[tm] = n
-            if bid_out and totals[tm] + n > 14:
-                out[tm] = max(0, 14 - totals[tm])
+            if bid_out and totals[tm] + n > target:
+                out[tm] = target - totals[tm]
     return out, made
 
 
-def game_winner(v: Variant, totals: dict[str, int], bidder_team: str | None) -> str | None:
+def game_winner(v: Variant, totals: dict[str, int], bidder_team: str | None,
+                made: bool | None = None, bid_out: bool = False) -> str | None:
     """The winning team after a deal, or None while play goes on.
 
-    Wisconsin: the first team at 15 or more; both at once: the bidding team. Schmier: of the
-    teams at 21 or more the higher score wins; a tie at the top goes to the bidding team; two
-    non-bidding teams tied at the top play another deal (RULES.md, Decision)."""
+    Wisconsin: the first team at 15 or more; both at once: the bidding team; with ``bid_out``
+    only the bidding team, on a made bid. Schmier: of the teams at 21 or more the higher score
+    wins; a tie at the top goes to the bidding team; two non-bidding teams tied at the top play
+    another deal (RULES.md, Decision)."""
+    if bid_out:
+        if made and bidder_team is not None and totals[bidder_team] >= v.target:
+            return bidder_team
+        return None
     over = {tm: s for tm, s in totals.items() if s >= v.target}
     if not over:
         return None
