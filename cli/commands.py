@@ -89,8 +89,10 @@ def new(game: Annotated[str, typer.Argument(help="kierki, wisconsin-schmier, sch
         = False) -> None:
     """Start a save file."""
     from cli.start import create
+    from referee import filelock
     from referee import games as registry
 
+    filelock.hold(file)  # until the command ends: two 'new' cannot both create the file
     if file.exists() and not force:
         fail(f"{file}: already exists (use --force to overwrite, or 'referee play {file}')", 2)
     if seed is not None and not deal:
@@ -107,7 +109,7 @@ def add(file: FileArg,
         entry: Annotated[list[str], typer.Argument(help="entries, e.g. 'Bartek: AS'")],
         ascii_only: AsciiOpt = False) -> None:
     """Add entries without prompts; stops at the first refused entry."""
-    s = _session(file)
+    s = _session(file, change=True)
     render, con, a = _out(ascii_only)
     proven_any = False
     for text in entry:
@@ -134,7 +136,7 @@ def undo(file: FileArg,
     """Take back the last N entries."""
     if n < 1:
         fail("-n takes a number of 1 or more", 2)
-    s = _session(file)
+    s = _session(file, change=True)
     taken = s.undo(n)
     typer.echo(f"took back {len(taken)} entr{'y' if len(taken) == 1 else 'ies'}")
     typer.echo(s.result().expect.prompt)
@@ -245,7 +247,7 @@ def edit(file: FileArg,
     """Show a deal's entries numbered; with --entry N --to TEXT replace one and re-referee."""
     from referee import edit as ed
 
-    s = _session(file)
+    s = _session(file, change=to is not None and not dry_run)
     render, con, a = _out(ascii_only)
     its = ed.items(s.rules, s.setup, s.deals, deal)
     if entry is None or to is None:

@@ -15,7 +15,7 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
-HUNG_UP = False  # set by the table mode's SIGHUP/SIGTERM handler
+HUNG_UP = 0  # the signal number, set by the table mode's SIGHUP/SIGTERM handler
 
 
 class HangUp(BaseException):
