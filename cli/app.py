@@ -36,9 +36,9 @@ def guarded(fn: F) -> F:
             where = getattr(e, "filename", None)
             fail(f"{where}: {e.strerror or e}" if where else str(e.strerror or e), 2)
         finally:  # a save file's lock held by the command ends with it
-            from referee.filelock import release_held
-
-            release_held()
+            lock = sys.modules.get("referee.filelock")
+            if lock is not None:
+                lock.release_held()
 
     return run  # type: ignore[return-value]
 

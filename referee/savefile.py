@@ -176,13 +176,6 @@ def load(path: str | Path) -> tuple[GameRules, Setup, list[Deal]]:
     return loads(read(path), str(path))
 
 
-def digest(raw: bytes) -> bytes:
-    """What a session remembers of the file it read or wrote, to see whether it changed."""
-    import hashlib
-
-    return hashlib.blake2b(raw, digest_size=16).digest()
-
-
 def to_dict(rules: GameRules, setup: Setup, deals: list[Deal]) -> dict[str, Any]:
     out: dict[str, Any] = {"format": FORMAT, "game": setup.game, "players": list(setup.players)}
     if setup.first_dealer != setup.players[0]:

@@ -12,7 +12,7 @@ import os
 from collections.abc import Iterator
 from pathlib import Path
 
-from . import filelock, savefile
+from . import savefile
 from .errors import FileChanged, IllegalEntry, RefereeError, SaveFileError, Violation, WriteFailed
 from .games import get as get_game
 from .games.base import GameRules
@@ -41,7 +41,7 @@ class Session:
         self.deals = deals
         self.path = Path(path) if path is not None else None
         self._result: Result | None = None
-        self._disk: bytes | None = None  # the digest of the file as last read or written
+        self._disk: bytes | None = None  # the file's bytes as last read or written
         self._saved = self._snapshot()  # the deals as last read or written
 
     # -- files --------------------------------------------------------------------------------
@@ -51,7 +51,7 @@ class Session:
         raw = savefile.read(path)
         rules, setup, deals = savefile.loads(raw, str(path))
         s = cls(rules, setup, deals, path)
-        s._disk = savefile.digest(raw)
+        s._disk = raw
         return s
 
     @classmethod
@@ -71,6 +71,8 @@ class Session:
         raised. Either way nothing unsaved is left looking saved."""
         if self.path is None:
             return
+        from . import filelock
+
         text = self.text()
         with filelock.locked(self.path):
             self._check_disk()
@@ -79,7 +81,7 @@ class Session:
             except WriteFailed:
                 self._restore([Deal(list(d.entries)) for d in self._saved])
                 raise
-        self._disk = savefile.digest(text.encode("utf-8"))
+        self._disk = text.encode("utf-8")
         self._saved = self._snapshot()
 
     @contextlib.contextmanager
@@ -90,6 +92,8 @@ class Session:
         if self.path is None:
             yield
             return
+        from . import filelock
+
         with filelock.locked(self.path):
             self._check_disk()
             yield
@@ -103,11 +107,11 @@ class Session:
             if not os.path.lexists(self.path):
                 return  # removed meanwhile: the save puts the whole game back
             raise
-        if savefile.digest(raw) == self._disk:
+        if raw == self._disk:
             return
         self.rules, self.setup, self.deals = savefile.loads(raw, str(self.path))
         self._result = None
-        self._disk = savefile.digest(raw)
+        self._disk = raw
         self._saved = self._snapshot()
         raise FileChanged(f"{self.path}: changed on disk since it was read (another "
                           "terminal?); read again")
