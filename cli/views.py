@@ -22,7 +22,7 @@ def session(path: Path, change: bool = False) -> Any:
     is taken first and held until the command ends, and a read-only file is refused."""
     from referee.session import Session
 
-    if change:
+    if change and os.path.lexists(path):  # (a missing file: Session.load says so)
         from referee import filelock, savefile
 
         filelock.hold(path)
