@@ -221,6 +221,10 @@ class Table:
         except WriteFailed as e:
             self.not_saved(e, f"{line!r} was not entered: type it again to retry, or quit")
             return
+        except SaveFileError as e:  # changed on disk into something that is not a game
+            self.say(st.red("the file changed on disk and cannot be read: ") + f"{e}; "
+                     + st.cards(f"{line!r} was not entered"))
+            return
         except IllegalEntry as e:
             self.say(st.red("refused: ") + st.cards(str(e)))
             return

@@ -394,6 +394,20 @@ def test_the_table_reads_a_file_changed_on_disk_again(tmp_path: Path, capsys: An
     assert plays(p) == ["Bartek: 3C", "Celina: 9C", "Darek: 10C"]  # nothing lost or undone
 
 
+def test_the_table_never_overwrites_a_file_it_cannot_read(tmp_path: Path, capsys: Any) -> None:
+    """Someone else left the file broken: the table says so and does not write over it."""
+    p = tmp_path / "g.toml"
+    kierki(p)
+
+    def break_it() -> None:
+        p.write_text("format = [")
+
+    t = table(p, Script(["Bartek: 2C", "quit"], {0: break_it}))
+    assert t.run() == 0
+    assert "cannot be read" in capsys.readouterr().out
+    assert p.read_text() == "format = ["
+
+
 def test_a_stale_session_never_overwrites(tmp_path: Path) -> None:
     p = tmp_path / "g.toml"
     kierki(p)
