@@ -213,7 +213,7 @@ class Table:
         st = self.style
         before = self.s.result()
         try:
-            with held_signals(), self.s.writing():
+            with self.s.writing(), held_signals():
                 added = self.s.add(line)
         except FileChanged:
             self.reloaded(f"{line!r} was not entered: type it again if it still stands")
@@ -332,7 +332,7 @@ class Table:
 
         taken_texts: list[str] = []
         count = 0
-        with held_signals(), self.s.writing():
+        with self.s.writing(), held_signals():
             while count < n:
                 taken = self.s.undo(1)
                 if not taken:
@@ -362,7 +362,7 @@ class Table:
             text = self.redo[-1]
             keep = self.redo[:-1]
             try:
-                with held_signals(), self.s.writing():
+                with self.s.writing(), held_signals():
                     self.s.add(text)
             except (FileChanged, WriteFailed) as e:
                 failed = e
@@ -451,7 +451,7 @@ class Table:
         if keep is None or keep.lower() not in ("", "y", "yes"):
             self.say("nothing changed")
             return
-        with held_signals(), s.writing():
+        with s.writing(), held_signals():
             edit.apply(s, deals)
         self.redo.clear()
         self.say(f"changed and saved to {self.path}")

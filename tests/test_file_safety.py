@@ -542,3 +542,28 @@ def test_sigterm_right_after_enter_always_ends_the_table(tmp_path: Path) -> None
         assert plays(p) in ([], ["Bartek: 2C", "Celina: 5C", "Darek: KC", "Ala: AC"])
         assert not list(tmp_path.glob("*.tmp"))
         p.unlink()
+
+
+def test_sigterm_while_another_writer_holds_the_lock(tmp_path: Path) -> None:
+    """The table waits for the lock (another writer at work): SIGTERM ends it at once, with
+    nothing written."""
+    from referee import filelock
+
+    p = tmp_path / "g.toml"
+    kierki(p)
+    before = p.read_bytes()
+    t = spawn(tmp_path, "play", p.name)
+    t.expect("Bartek to lead")
+    t.expect("> ")
+    with filelock.locked(p):
+        time.sleep(0.2)
+        t.send("Bartek: 2C\r")
+        time.sleep(0.5)  # the table is waiting for the lock
+        started = time.monotonic()
+        t.kill(signal.SIGTERM)
+        t.expect("stopped by SIGTERM", timeout=5)
+        t.expect(pexpect.EOF, timeout=5)
+        assert time.monotonic() - started < 3
+    t.close()
+    assert t.exitstatus == 143
+    assert p.read_bytes() == before
