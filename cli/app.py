@@ -34,7 +34,12 @@ def guarded(fn: F) -> F:
         except RefereeError as e:  # NotationError, SaveFileError: exit 2
             fail(str(e), 2)
         except OSError as e:
-            fail(f"{getattr(e, 'filename', '') or ''}: {e.strerror or e}", 2)
+            where = getattr(e, "filename", None)
+            fail(f"{where}: {e.strerror or e}" if where else str(e.strerror or e), 2)
+        finally:  # a save file's lock held by the command ends with it
+            lock = sys.modules.get("referee.filelock")
+            if lock is not None:
+                lock.release_held()
 
     return run  # type: ignore[return-value]
 

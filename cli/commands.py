@@ -92,8 +92,10 @@ def new(game: Annotated[str, typer.Argument(help="kierki, wisconsin-schmier, sch
         = False) -> None:
     """Start a save file."""
     from cli.start import create, dealer_news, is_random
+    from referee import filelock
     from referee import games as registry
 
+    filelock.hold(file)  # until the command ends: two 'new' cannot both create the file
     if file.exists() and not force:
         fail(f"{file}: already exists (use --force to overwrite, or 'referee play {file}')", 2)
     if seed is not None and not deal and not is_random(dealer, player):
@@ -119,7 +121,7 @@ def add(file: FileArg,
     from cli.plain import Style
     from cli.scoresheet import violation_line
 
-    s = _session(file)
+    s = _session(file, change=True)
     render, con, a = _out(ascii_only)
     proven_any = False
     for text in entry:
@@ -151,7 +153,7 @@ def undo(file: FileArg,
         fail("-n takes a number of 1 or more", 2)
     from referee.edit import note_entry
 
-    s = _session(file)
+    s = _session(file, change=True)
     taken = s.undo(n)
     stop = s.note_stop
     why = "" if stop is None else \
@@ -281,7 +283,7 @@ def edit(file: FileArg,
     the game it leaves breaks a rule (also with --dry-run)."""
     from referee import edit as ed
 
-    s = _session(file)
+    s = _session(file, change=to is not None and not dry_run)
     render, con, a = _out(ascii_only)
     its = ed.items(s.rules, s.setup, s.deals, deal)
     if to is None or (entry is None and trick is None):

@@ -15,11 +15,18 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
-HUNG_UP = False  # set by the table mode's SIGHUP/SIGTERM handler
+HUNG_UP = 0  # the signal number, set by the table mode's SIGHUP/SIGTERM handler
 
 
 class HangUp(BaseException):
     """The terminal went away (SIGHUP) or we were asked to stop (SIGTERM)."""
+
+
+def check_hung_up() -> None:
+    """A SIGHUP/SIGTERM noted while the line editor was ending (it could not be stopped
+    then): leave now, before a line is used or another is asked for."""
+    if HUNG_UP:
+        raise HangUp(HUNG_UP)
 
 
 Words = Callable[[str], list[str]]  # the text before the cursor -> words to offer
@@ -31,7 +38,10 @@ class PlainReader:
     interactive = False
 
     def read(self, prompt: str, words: Words | None = None, ansi_prompt: str = "") -> str:
-        return input(prompt)
+        check_hung_up()
+        line = input(prompt)
+        check_hung_up()
+        return line
 
 
 class TermReader:
@@ -90,6 +100,7 @@ class TermReader:
         self._session = None
 
     def read(self, prompt: str, words: Words | None = None, ansi_prompt: str = "") -> str:
+        check_hung_up()
         self._words = words
         if self._session is None:
             # the prompt first, the editor after: start-up stays close to 'import typer'
@@ -104,7 +115,9 @@ class TermReader:
             sys.stdout.flush()
         from prompt_toolkit.formatted_text import ANSI
 
-        return str(self._session.prompt(ANSI(ansi_prompt or prompt)))
+        line = str(self._session.prompt(ANSI(ansi_prompt or prompt)))
+        check_hung_up()
+        return line
 
 
 def reader_for(history: Path | None, ascii_only: bool) -> PlainReader | TermReader:

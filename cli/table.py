@@ -19,7 +19,14 @@ from typing import Any
 
 from cli import reader as rd
 from cli.reader import HangUp
-from referee.errors import IllegalEntry, NotationError, RefereeError
+from referee.errors import (
+    FileChanged,
+    IllegalEntry,
+    NotationError,
+    RefereeError,
+    SaveFileError,
+    WriteFailed,
+)
 from referee.notation import MAX_ENTRY
 
 HELP = """Type what happens at the table, e.g.  Bartek: AS   (the name may be left out when it is
@@ -48,17 +55,21 @@ def _hang_up(signum: int, frame: Any) -> None:
     Inside the line editor the signal must not raise from an event-loop callback (prompt_toolkit
     would then ask to 'Press ENTER'): the editor is told to stop instead, and ``read`` raises
     ``HangUp`` once it has returned."""
-    rd.HUNG_UP = True
+    rd.HUNG_UP = signum
     if "prompt_toolkit" in sys.modules:
         from prompt_toolkit.application.current import get_app_or_none
 
         app = get_app_or_none()
-        if app is not None and app.is_running and app.loop is not None:
+        if app is not None and app.is_running:
+            # the editor stops; if it is already ending (Enter was just pressed), the table
+            # sees HUNG_UP as soon as the line is back, before doing anything with it
             def stop() -> None:
-                if not app.is_done:
+                if app.is_running and not app.is_done:
                     app.exit(exception=EOFError())
 
-            app.loop.call_soon_threadsafe(stop)
+            if not app.is_done and app.loop is not None:
+                with contextlib.suppress(RuntimeError):  # the editor's loop is closing
+                    app.loop.call_soon_threadsafe(stop)
             return
     raise HangUp(signum)
 
@@ -173,10 +184,12 @@ class Table:
                 line = self.reader.read(plain, self.words, fancy if st.colour else plain)
             except (EOFError, KeyboardInterrupt):
                 if rd.HUNG_UP:
-                    raise HangUp() from None
+                    raise HangUp(rd.HUNG_UP) from None
                 self.say("")
                 self.bye()
                 return 0
+            if rd.HUNG_UP:  # SIGTERM/SIGHUP as Enter was pressed: the line is not taken
+                raise HangUp(rd.HUNG_UP)
             line = line.strip()
             if not line:
                 continue
@@ -200,8 +213,18 @@ class Table:
         st = self.style
         before = self.s.result()
         try:
-            with held_signals():
+            with self.s.writing(), held_signals():
                 added = self.s.add(line)
+        except FileChanged:
+            self.reloaded(f"{line!r} was not entered: type it again if it still stands")
+            return
+        except WriteFailed as e:
+            self.not_saved(e, f"{line!r} was not entered: type it again to retry, or quit")
+            return
+        except SaveFileError as e:  # changed on disk into something that is not a game
+            self.say(st.red("the file changed on disk and cannot be read: ") + f"{e}; "
+                     + st.cards(f"{line!r} was not entered"))
+            return
         except IllegalEntry as e:
             self.say(st.red("refused: ") + st.cards(str(e)))
             return
@@ -222,6 +245,17 @@ class Table:
         for v in flagged:
             self.say(violation_line(v, self.style, self.style.red(self.style.bold(
                 "WARNING: ")) + "claimed score kept as written: "))
+
+    def reloaded(self, what: str) -> None:
+        """The file changed on disk (the session has read it again): say so, show it."""
+        self.redo.clear()
+        self.say(self.style.red("the file changed on disk (another terminal?) and was read "
+                                "again; ") + self.style.cards(what))
+        self.show()
+
+    def not_saved(self, e: Exception, what: str) -> None:
+        """The file could not be written: the game is as before the change; say so."""
+        self.say(self.style.red("not saved: ") + f"{e}; " + self.style.cards(what))
 
     def after(self, before: Any) -> None:
         """The table again, and the news: a deal over, the game over."""
@@ -288,6 +322,10 @@ class Table:
                 self.edit(args)
             elif word == "explain":
                 self.explain(args)
+        except FileChanged:
+            self.reloaded(f"{word!r} was not done")
+        except WriteFailed as e:
+            self.not_saved(e, f"{word!r} was not done")
         except IllegalEntry as e:
             self.say(st.red("refused: ") + st.cards(str(e)))
         except RefereeError as e:
@@ -305,7 +343,7 @@ class Table:
         """Take back the last ``n`` entries a person made (not a dealer, a note, dealt cards)."""
         from referee.edit import entry_text
 
-        with held_signals():
+        with self.s.writing(), held_signals():
             taken = self.s.undo(n)
         taken_texts = [entry_text(e, self.s.rules, self.s.setup) for e in taken]
         stop = self.s.note_stop
@@ -330,12 +368,16 @@ class Table:
             return
         done = []
         before = self.s.result()
+        failed: SaveFileError | None = None
         while n > 0 and self.redo:
             text = self.redo[-1]
             keep = self.redo[:-1]
             try:
-                with held_signals():
+                with self.s.writing(), held_signals():
                     added = self.s.add(text)
+            except (FileChanged, WriteFailed) as e:
+                failed = e
+                break
             except RefereeError as e:
                 self.say(self.style.red(f"cannot redo {text!r}: ") + self.style.cards(str(e)))
                 break
@@ -346,6 +388,8 @@ class Table:
         if done:
             self.say("redone: " + self.style.cards("; ".join(done)))
             self.after(before)
+        if failed is not None:
+            raise failed
 
     def explain(self, args: list[str]) -> None:
         nums = [int(a) for a in args if a.isdigit()]
@@ -362,7 +406,7 @@ class Table:
             return str(self.reader.read(question, lambda before: offer)).strip()
         except (EOFError, KeyboardInterrupt):
             if rd.HUNG_UP:
-                raise HangUp() from None
+                raise HangUp(rd.HUNG_UP) from None
             self.say("")
             return None
 
@@ -429,7 +473,7 @@ class Table:
         if keep is None or keep.lower() not in ("", "y", "yes"):
             self.say("nothing changed")
             return
-        with held_signals():
+        with s.writing(), held_signals():
             edit.apply(s, change)
         self.redo.clear()
         self.say(f"changed and saved to {self.path}")
@@ -486,7 +530,7 @@ def run(path: Path | None, ascii_only: bool = False) -> int:
     from cli.plain import tolerant_stdout
     from cli.reader import TermReader, history_path, reader_for
 
-    rd.HUNG_UP = False
+    rd.HUNG_UP = 0
     tolerant_stdout()
     for name in ("SIGHUP", "SIGTERM"):  # SIGHUP does not exist on Windows
         if hasattr(signal, name):
@@ -497,12 +541,20 @@ def run(path: Path | None, ascii_only: bool = False) -> int:
         if session is None:
             return 0
         path = Path(session.path)
+        from referee.savefile import check_writable
+
+        check_writable(path)  # a read-only file is refused before anything is typed
         if isinstance(lines, TermReader) and lines.history_path is None:
             lines.history_path = history_path(path)
             lines.detach()
         return Table(session, path, ascii_only, lines).run()
-    except HangUp:
-        return 129
+    except HangUp as e:
+        signum = e.args[0] if e.args and isinstance(e.args[0], int) else signal.SIGHUP
+        with contextlib.suppress(OSError, ValueError):  # the terminal may be gone (SIGHUP)
+            sys.stderr.write(f"referee: stopped by {signal.Signals(signum).name}; every "
+                             "accepted entry is saved\n")
+            sys.stderr.flush()
+        return 128 + signum
     except BrokenPipeError:
         return 0
 
@@ -516,7 +568,7 @@ def open_or_start(path: Path | None, lines: Any, ascii_only: bool) -> Any:
             return str(lines.read(q, lambda before: list(words)))
         except (EOFError, KeyboardInterrupt):
             if rd.HUNG_UP:
-                raise HangUp() from None
+                raise HangUp(rd.HUNG_UP) from None
             raise
 
     def say(text: str) -> None:

@@ -17,9 +17,16 @@ if TYPE_CHECKING:
     from cli.plain import Style
 
 
-def session(path: Path) -> Any:
+def session(path: Path, change: bool = False) -> Any:
+    """The game in ``path``; with ``change``, for a command that changes it: the file's lock
+    is taken first and held until the command ends, and a read-only file is refused."""
     from referee.session import Session
 
+    if change and os.path.lexists(path):  # (a missing file: Session.load says so)
+        from referee import filelock, savefile
+
+        filelock.hold(path)
+        savefile.check_writable(path)
     return Session.load(path)
 
 

@@ -80,3 +80,12 @@ class Violation(Record):
         if self.turn is not None:
             parts.append(f"turn {self.turn}")
         return ", ".join(parts)
+
+
+class WriteFailed(SaveFileError):
+    """The save file could not be written (full disk, read-only...): nothing was changed."""
+
+
+class FileChanged(SaveFileError):
+    """The save file changed on disk since this program read or wrote it (another terminal):
+    the game was read again from the file and the change asked for was not made."""

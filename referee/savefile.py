@@ -6,11 +6,12 @@ from __future__ import annotations
 import datetime as _dt
 import json
 import os
+import stat
 from pathlib import Path
 from typing import Any
 
 from . import tomlread
-from .errors import NotationError, SaveFileError
+from .errors import NotationError, SaveFileError, WriteFailed
 from .games import get as get_game
 from .games.base import MAX_NAME, GameRules, Where
 from .model import Deal, Setup
@@ -118,29 +119,69 @@ def parse(data: dict[str, Any], file: str) -> tuple[GameRules, Setup, list[Deal]
     return rules, setup, deals
 
 
-def load(path: str | Path) -> tuple[GameRules, Setup, list[Deal]]:
-    p = Path(path)
+def read(path: str | Path) -> bytes:
+    """The bytes of the save file at ``path``: only a regular file, of at most ``MAX_FILE``
+    bytes (checked on the opened file before reading, and at most that much is read).
+
+    A FIFO is opened without waiting for a writer; a folder, a device (``/dev/zero``), a
+    FIFO or a socket is refused in one line."""
     name = str(path)
     try:
-        size = p.stat().st_size
-        if size > MAX_FILE:
-            raise SaveFileError(f"{name}: file too large ({size} bytes; at most {MAX_FILE})")
-        raw = p.read_bytes()
+        fd = os.open(path, os.O_RDONLY | os.O_NONBLOCK | getattr(os, "O_CLOEXEC", 0))
     except FileNotFoundError:
         raise SaveFileError(f"{name}: no such file") from None
     except IsADirectoryError:
         raise SaveFileError(f"{name}: is a folder, not a save file") from None
     except OSError as e:
-        raise SaveFileError(f"{name}: cannot read: {e.strerror}") from None
+        raise SaveFileError(f"{name}: cannot read: {e.strerror or e}") from None
+    try:
+        st = os.fstat(fd)
+        if stat.S_ISDIR(st.st_mode):
+            raise SaveFileError(f"{name}: is a folder, not a save file")
+        if not stat.S_ISREG(st.st_mode):
+            raise SaveFileError(f"{name}: not a regular file (a device, a pipe or a socket); "
+                                "a save file is a plain file")
+        if st.st_size > MAX_FILE:
+            raise SaveFileError(f"{name}: file too large ({st.st_size} bytes; at most "
+                                f"{MAX_FILE})")
+        chunks = []
+        left = MAX_FILE + 1
+        while left > 0:
+            chunk = os.read(fd, min(left, 1 << 20))
+            if not chunk:
+                break
+            chunks.append(chunk)
+            left -= len(chunk)
+        raw = b"".join(chunks)
+        if len(raw) > MAX_FILE:
+            raise SaveFileError(f"{name}: file too large (more than {MAX_FILE} bytes)")
+        return raw
+    except OSError as e:
+        raise SaveFileError(f"{name}: cannot read: {e.strerror or e}") from None
+    finally:
+        os.close(fd)
+
+
+def loads(raw: bytes, name: str) -> tuple[GameRules, Setup, list[Deal]]:
+    """The game in a save file's bytes (``name`` is the file, for messages)."""
     try:
         text = raw.decode("utf-8")
     except UnicodeDecodeError:
         raise SaveFileError(f"{name}: not UTF-8 text") from None
+    if text.startswith("\ufeff"):  # a byte order mark (some editors write one): not text
+        text = text[1:]
     try:
         data = tomlread.loads(text)
     except tomlread.TOMLDecodeError as e:
         raise SaveFileError(f"{name}: not valid TOML: {e}") from None
-    return parse(data, name)
+    try:
+        return parse(data, name)
+    except RecursionError:  # pragma: no cover - the depth is checked before parsing
+        raise SaveFileError(f"{name}: nested too deeply to be a save file") from None
+
+
+def load(path: str | Path) -> tuple[GameRules, Setup, list[Deal]]:
+    return loads(read(path), str(path))
 
 
 def to_dict(rules: GameRules, setup: Setup, deals: list[Deal]) -> dict[str, Any]:
@@ -209,13 +250,35 @@ def dumps(rules: GameRules, setup: Setup, deals: list[Deal]) -> str:
     return "\n".join(lines) + "\n"
 
 
+def check_writable(path: str | Path) -> None:
+    """Refuse to change a save file its owner made read-only (no write permission for us, or
+    no write bit at all: even a superuser leaves a 0444 file alone)."""
+    t = Path(os.path.realpath(path))
+    try:
+        st = t.stat()
+    except FileNotFoundError:
+        return
+    except OSError as e:
+        raise WriteFailed(f"{path}: cannot be written: {e.strerror or e}") from None
+    if stat.S_ISREG(st.st_mode) and (not st.st_mode & 0o222 or not os.access(t, os.W_OK)):
+        raise WriteFailed(f"{path}: the file is read-only; nothing was changed")
+
+
 def write_atomic(path: str | Path, text: str) -> None:
-    """Write a temporary file beside ``path``, flush it to disk, rename it over ``path``."""
+    """Write a temporary file beside the file, flush it to disk, rename it over the file.
+
+    A symlink is written through: the temporary file goes beside its final target, which is
+    replaced (the link stays a link). A read-only file is refused; any failure is a
+    ``WriteFailed`` naming ``path`` (never the temporary file), and leaves the file as it
+    was."""
     import tempfile
 
-    p = Path(path)
-    folder = p.parent if str(p.parent) else Path(".")
-    fd, tmp = tempfile.mkstemp(prefix=f".{p.name}.", suffix=".tmp", dir=folder)
+    check_writable(path)
+    p = Path(os.path.realpath(path))
+    try:
+        fd, tmp = tempfile.mkstemp(prefix=f".{p.name}.", suffix=".tmp", dir=p.parent)
+    except OSError as e:
+        raise WriteFailed(f"{path}: could not be written: {e.strerror or e}") from None
     try:
         try:  # keep the file's permissions (mkstemp makes it private)
             mode = p.stat().st_mode & 0o777
@@ -229,9 +292,11 @@ def write_atomic(path: str | Path, text: str) -> None:
             f.flush()
             os.fsync(f.fileno())
         os.replace(tmp, p)
-    except BaseException:
+    except BaseException as e:
         try:
             os.unlink(tmp)
         except OSError:
             pass
+        if isinstance(e, OSError):
+            raise WriteFailed(f"{path}: could not be written: {e.strerror or e}") from None
         raise

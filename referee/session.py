@@ -7,10 +7,13 @@ nothing wrong (a breach it *proves* in an earlier trick is reported, and the ent
 
 from __future__ import annotations
 
+import contextlib
+import os
+from collections.abc import Iterator
 from pathlib import Path
 
 from . import savefile
-from .errors import IllegalEntry, RefereeError, Violation
+from .errors import FileChanged, IllegalEntry, RefereeError, SaveFileError, Violation, WriteFailed
 from .games import get as get_game
 from .games.base import GameRules
 from .model import Deal, Entry, Key, Result, Setup
@@ -44,13 +47,18 @@ class Session:
         self.path = Path(path) if path is not None else None
         self._result: Result | None = None
         self.note_stop: int | None = None  # the deal whose note stopped the last undo
+        self._disk: bytes | None = None  # the file's bytes as last read or written
+        self._saved = self._snapshot()  # the deals as last read or written
 
     # -- files --------------------------------------------------------------------------------
 
     @classmethod
     def load(cls, path: str | Path) -> Session:
-        rules, setup, deals = savefile.load(path)
-        return cls(rules, setup, deals, path)
+        raw = savefile.read(path)
+        rules, setup, deals = savefile.loads(raw, str(path))
+        s = cls(rules, setup, deals, path)
+        s._disk = raw
+        return s
 
     @classmethod
     def create(cls, path: str | Path, setup: Setup) -> Session:
@@ -63,8 +71,56 @@ class Session:
         return savefile.dumps(self.rules, self.setup, self.deals)
 
     def save(self) -> None:
-        if self.path is not None:
-            savefile.write_atomic(self.path, self.text())
+        """Write the game, under the file's lock. If the file changed on disk since this
+        session read or wrote it, the game is read again and ``FileChanged`` raised; if it
+        cannot be written, the game goes back to what the file holds and ``WriteFailed`` is
+        raised. Either way nothing unsaved is left looking saved."""
+        if self.path is None:
+            return
+        from . import filelock
+
+        text = self.text()
+        with filelock.locked(self.path):
+            self._check_disk()
+            try:
+                savefile.write_atomic(self.path, text)
+            except WriteFailed:
+                self._restore([Deal(list(d.entries)) for d in self._saved])
+                raise
+        self._disk = text.encode("utf-8")
+        self._saved = self._snapshot()
+
+    @contextlib.contextmanager
+    def writing(self) -> Iterator[None]:
+        """Hold the file's lock for a change read, made and saved in the block; first, if the
+        file changed on disk since this session read or wrote it (another terminal), read it
+        again and raise ``FileChanged``: the change is not made on a stale game."""
+        if self.path is None:
+            yield
+            return
+        from . import filelock
+
+        with filelock.locked(self.path):
+            self._check_disk()
+            yield
+
+    def _check_disk(self) -> None:
+        if self.path is None or self._disk is None:
+            return
+        try:
+            raw = savefile.read(self.path)
+        except SaveFileError:
+            if not os.path.lexists(self.path):
+                return  # removed meanwhile: the save puts the whole game back
+            raise
+        if raw == self._disk:
+            return
+        self.rules, self.setup, self.deals = savefile.loads(raw, str(self.path))
+        self._result = None
+        self._disk = raw
+        self._saved = self._snapshot()
+        raise FileChanged(f"{self.path}: changed on disk since it was read (another "
+                          "terminal?); read again")
 
     # -- the game -----------------------------------------------------------------------------
 

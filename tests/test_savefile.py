@@ -7,7 +7,7 @@ from pathlib import Path
 import pytest
 
 from referee import savefile
-from referee.errors import SaveFileError
+from referee.errors import SaveFileError, WriteFailed
 from referee.session import Session
 from tests.helpers import head
 
@@ -116,9 +116,10 @@ def test_atomic_write_keeps_the_old_file_whole(tmp_path: Path, monkeypatch: pyte
         raise OSError("disk full")
 
     monkeypatch.setattr("os.replace", boom)
-    with pytest.raises(OSError):
+    with pytest.raises(WriteFailed):  # names the save file; the game is as before
         s.add("3C")
     assert p.read_text() == before
+    assert s.text() == before  # the refused save left the game as the file holds it
     assert not [x for x in tmp_path.iterdir() if x.name.endswith(".tmp")]
 
 
