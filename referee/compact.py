@@ -215,6 +215,39 @@ class TrickRules:
     def effective_suit(self, i: int) -> int:
         return self.suit[i]
 
+    def masters(self, hand: int, live: int) -> int:
+        """The cards of ``hand`` above every card of their effective suit still held by anyone
+        else (``live``: the cards still in any hand, ``hand`` included)."""
+        out = 0
+        masks = self.masks
+        for s in range(5):
+            mine = hand & masks[s]
+            if not mine:
+                continue
+            if not live & ~hand & masks[s]:
+                out |= mine
+                continue
+            for i in reversed(self.order[s]):
+                b = 1 << i
+                if not mine & b:
+                    if live & b:
+                        break
+                    continue
+                out |= b
+        return out
+
+    def quick_tricks(self, hand: int, live: int) -> int:
+        """A lower bound on the tricks ``hand`` wins from here when it is on lead, whatever
+        everybody else holds or plays: its masters, led one after another (each wins and
+        keeps the lead); only its trump masters while another hand still holds a trump, and
+        none of a suit it may not lead yet (Kierki's hearts) while it holds another card."""
+        m = self.masters(hand, live)
+        if self.trump_mask & live & ~hand:
+            m &= self.trump_mask
+        if hand & self.lead_ok & ~m:
+            m &= self.lead_ok  # a card it must lead first loses the lead, maybe
+        return m.bit_count()
+
     def representatives(self, hand: int, live: int, keep: int = 0) -> int:
         """One card of each run of equivalent cards in ``hand``: two cards of one effective
         suit are equivalent for winning tricks when no card of ``live`` (the cards still in

@@ -317,3 +317,66 @@ def test_representatives_are_interchangeable(data: st.DataObject) -> None:
             gap = [x for x in live if rules.suit[x] == s
                    and rules.power[a] < rules.power[x] < rules.power[b] and x not in hand]
             assert gap or a in keep or b in keep
+
+
+# -- masters and quick tricks -------------------------------------------------------------------
+
+def tricks_won(rules: TrickRules, hands: list[int], p: int, trick: list[int], leader: int,
+               me: int) -> int:
+    """The tricks ``me`` makes from here by brute force: ``me`` plays its best, every other
+    hand plays against it."""
+    if not trick and not any(hands):
+        return 0
+    n = len(hands)
+    best: int | None = None
+    for c in compact.bits(rules.legal(hands[p], trick[0] if trick else NO_CARD)):
+        hands[p] ^= 1 << c
+        trick.append(c)
+        if len(trick) == n:
+            w = (leader + rules.winner(trick)) % n
+            v = (w == me) + tricks_won(rules, hands, w, [], w, me)
+        else:
+            v = tricks_won(rules, hands, (p + 1) % n, trick, leader, me)
+        trick.pop()
+        hands[p] ^= 1 << c
+        if best is None or (v > best if p == me else v < best):
+            best = v
+    assert best is not None
+    return best
+
+
+@settings(max_examples=150, deadline=None)
+@given(data=st.data())
+def test_quick_tricks_are_a_lower_bound(data: st.DataObject) -> None:
+    rules = data.draw(st.sampled_from(all_rules()))
+    n, k = (6, 2) if rules.layout is SCHMIER else (4, 3)
+    cards = data.draw(st.lists(st.integers(0, rules.layout.size - 1), min_size=n * k,
+                               max_size=n * k, unique=True))
+    hands = [sum(1 << c for c in cards[i::n]) for i in range(n)]
+    live = sum(hands)
+    masters = rules.masters(hands[0], live)
+    for c in range(rules.layout.size):  # a master is above every card held by anyone else
+        s = rules.suit[c]
+        above = all(rules.power[c] > rules.power[x] for x in compact.bits(live & ~hands[0])
+                    if rules.suit[x] == s)
+        assert bool(masters >> c & 1) == bool(hands[0] >> c & 1 and above)
+    assert tricks_won(rules, hands, 0, [], 0, 0) >= rules.quick_tricks(hands[0], live)
+
+
+def test_quick_tricks_count_masters_trumps_and_the_hearts_lead() -> None:
+    def m(layout: Layout, text: str) -> int:
+        return layout.mask(Card(14 if w[0] == "A" else 13 if w[0] == "K" else 12 if w[0] == "Q"
+                                else int(w[:-1]), w[-1]) for w in text.split())
+
+    mine = m(KIERKI, "AS KS QH 2C")
+    live = mine | m(KIERKI, "3S 4S 2H 3C 5C AH")
+    assert kierki_rules(1).masters(mine, live) == m(KIERKI, "AS KS")
+    assert kierki_rules(1).quick_tricks(mine, live) == 2
+    assert kierki_rules(8, "C").quick_tricks(mine, live) == 0  # others still hold clubs
+    alone = m(KIERKI, "AS KS 3H") | m(KIERKI, "2S 2H")
+    assert kierki_rules(1).quick_tricks(m(KIERKI, "AS KS 3H"), alone) == 3
+    hearts = m(KIERKI, "AH KH 2S")
+    live = hearts | m(KIERKI, "3S QH")
+    assert kierki_rules(1).quick_tricks(hearts, live) == 2
+    assert kierki_rules(2).quick_tricks(hearts, live) == 0  # must lead the 2S first
+
