@@ -8,7 +8,10 @@ Measured side by side in one run, in interleaved rounds (best and median round o
    ``benchmarks/kierki_playout_before.py``), whole 12-deal games with their entries;
 3. ``core alone``: what a search sees: deals 1-11 played at random on ``referee.compact``
    alone (ints and masks, no entries, no Card objects);
-4. ``OpenSpiel hearts``: ``pyspiel``'s ``hearts`` played out at random from Python (the deal's
+4. ``compact + referee`` and ``before + referee``: the same games, then refereed from their
+   entries by the engine (``Kierki.replay``: every card checked, the knowledge model, the
+   scores), as ``benchmarks/bench.py`` has always measured them;
+5. ``OpenSpiel hearts``: ``pyspiel``'s ``hearts`` played out at random from Python (the deal's
    chance nodes, the pass and 13 tricks), when open_spiel is installed
    (``pip install -e '.[bench]'``).
 
@@ -23,6 +26,7 @@ import sys
 import time
 from collections.abc import Callable
 from pathlib import Path
+from typing import Any
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
@@ -40,6 +44,19 @@ def compact_games(seed: int) -> int:
 
 def before_games(seed: int) -> int:
     return len(before.random_game(seed)[1])
+
+
+def refereed(play: Callable[[int], tuple[Any, list[Any]]]) -> Work:
+    from referee.games import get
+
+    kierki = get("kierki")
+
+    def work(seed: int) -> int:
+        setup, deals = play(seed)
+        assert not kierki.replay(setup, deals).violations
+        return len(deals)
+
+    return work
 
 
 _DECK = range(52)
@@ -112,9 +129,11 @@ def measure(contenders: dict[str, Work], seconds: float, rounds: int) -> dict[st
     return speeds
 
 
-def main(seconds: float = 2.0, rounds: int = 5) -> None:
-    contenders: dict[str, Work] = {"compact": compact_games, "before": before_games,
-                                   "core alone": core_deals}
+def main(seconds: float = 3.0, rounds: int = 5) -> None:
+    contenders: dict[str, Work] = {
+        "compact": compact_games, "before": before_games, "core alone": core_deals,
+        "compact + referee": refereed(kierki_playout.random_game),
+        "before + referee": refereed(before.random_game)}
     hearts = openspiel_hearts()
     if hearts is not None:
         contenders["OpenSpiel hearts"] = hearts
@@ -124,6 +143,8 @@ def main(seconds: float = 2.0, rounds: int = 5) -> None:
     what = {"compact": "Kierki games with entries, compact core",
             "before": "Kierki games with entries, before the compact core",
             "core alone": "Kierki deals 1-11 on the compact core alone, no entries",
+            "compact + referee": "Kierki games, compact core, then refereed",
+            "before + referee": "Kierki games, before the compact core, then refereed",
             "OpenSpiel hearts": "OpenSpiel hearts from Python"}
     for name in speeds:
         print(f"playouts: {what[name]}: best round {best[name]:,.0f} deals/s, median round "
@@ -134,10 +155,10 @@ def main(seconds: float = 2.0, rounds: int = 5) -> None:
         print("playouts: OpenSpiel not installed (pip install -e '.[bench]'): no hearts figure")
         return
     ref = "OpenSpiel hearts"
-    for name in ("compact", "before", "core alone"):
+    for name in ("compact", "before", "core alone", "compact + referee", "before + referee"):
         print(f"playouts: {name} / OpenSpiel hearts: {best[name] / best[ref]:.2f}x best, "
               f"{med[name] / med[ref]:.2f}x median (target >= 1.0)")
 
 
 if __name__ == "__main__":
-    main(float(sys.argv[1]) if len(sys.argv) > 1 else 2.0)
+    main(float(sys.argv[1]) if len(sys.argv) > 1 else 3.0)
