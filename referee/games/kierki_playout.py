@@ -18,9 +18,9 @@ PLAYERS = ("Ala", "Bartek", "Celina", "Darek")
 CARDS = KIERKI.cards
 _SUIT = KIERKI.suit_masks
 _RANKS = [KIERKI.mask(c for c in CARDS if c.rank in r) for r in ((12,), (11, 13))]
-# deal -> the cards whose taking ends it early (option stop_when_penalties_gone)
 _DECK = range(52)
 _BIT = KIERKI.bit
+# deal -> the cards whose taking ends it early (option stop_when_penalties_gone)
 GONE = {2: _SUIT[1], 3: _RANKS[0], 4: _RANKS[1], 5: KIERKI.mask([Card(13, "H")])}
 
 
