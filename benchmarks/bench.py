@@ -5,7 +5,9 @@
 2. random legal Kierki deals played (generated and refereed) per second in one process;
 3. full 12-deal Kierki games loaded from their files, replayed and scored per second, and
    the same games replayed and scored from entries already loaded (best and median of rounds);
-4. the other games' playouts, from benchmarks/playout_<game>.py where present.
+4. the other games' playouts, from benchmarks/playout_<game>.py where present;
+5. random legal Kierki deals on the compact core, the old path and OpenSpiel's hearts
+   (benchmarks/playouts.py).
 """
 
 from __future__ import annotations
@@ -191,6 +193,7 @@ def main() -> None:
     playouts(3.0)
     replays(3.0)
     others()
+    importlib.import_module("benchmarks.playouts").main()
 
 
 if __name__ == "__main__":

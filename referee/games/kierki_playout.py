@@ -1,7 +1,8 @@
 """Random legal Kierki games on virtual deals: for property tests, samples and benchmarks.
 
-The choice of legal cards here is written independently of the referee's checks (plain
-"follow suit if you can"), so that a playout the referee faults points at a real bug.
+The choice of legal cards here is written independently of the referee's checks: it runs on
+the compact core (``referee.compact``: hands as bit sets, legal cards as a mask), so that a
+playout the referee faults points at a real bug in one or the other.
 """
 
 from __future__ import annotations
@@ -9,109 +10,110 @@ from __future__ import annotations
 import random
 from typing import Any
 
-from ..cards import DECK_52, Card
+from ..cards import Card
+from ..compact import KIERKI, kierki_rules, pick
 from ..model import Deal, Entry, Key, Pass, Play, Setup
 
 PLAYERS = ("Ala", "Bartek", "Celina", "Darek")
-
-
-def _winner(plays: list[tuple[str, Card]], trump: str | None) -> str:
-    led = plays[0][1].suit
-    best = plays[0]
-    for p in plays[1:]:
-        c, b = p[1], best[1]
-        if (c.suit == b.suit and c.rank > b.rank) or (c.suit == trump and b.suit != trump):
-            best = p
-    del led
-    return best[0]
+CARDS = KIERKI.cards
+_SUIT = KIERKI.suit_masks
+_RANKS = [KIERKI.mask(c for c in CARDS if c.rank in r) for r in ((12,), (11, 13))]
+_DECK = range(52)
+_BIT = KIERKI.bit
+# deal -> the cards whose taking ends it early (option stop_when_penalties_gone)
+GONE = {2: _SUIT[1], 3: _RANKS[0], 4: _RANKS[1], 5: KIERKI.mask([Card(13, "H")])}
 
 
 def random_deal(setup: Setup, number: int, dealer: str, rng: random.Random,
                 hands_known: bool, options: dict[str, Any]) -> Deal:
-    cards = list(DECK_52)
-    rng.shuffle(cards)
-    hands: dict[str, list[Card]] = {p: [] for p in setup.players}
-    p = setup.left_of(dealer)
-    for c in cards:
-        hands[p].append(c)
-        p = setup.left_of(p)
+    """One deal played out at random on the compact core (``referee.compact``): hands are bit
+    sets, the legal cards a mask, the trick's winner an index; entries as the referee reads
+    them."""
+    rand = rng.random
+    order = [rand() for _ in _DECK]
+    deck = sorted(_DECK, key=order.__getitem__)  # shuffled: sorted by random keys
+    players = setup.players
+    seat = players.index(dealer)
+    first = (seat + 1) % 4
+    hands = [0, 0, 0, 0]
+    for k in range(4):  # one card at a time clockwise from the dealer's left
+        hands[(first + k) % 4] = sum(map(_BIT.__getitem__, deck[k::4]))
     entries: list[Entry] = [Key("dealer", dealer)]
     if hands_known:
-        entries.append(Key("hands", {q: tuple(h) for q, h in hands.items()}))
+        entries.append(Key("hands", {players[(first + k) % 4]: tuple(CARDS[c] for c in deck[k::4])
+                                     for k in range(4)}))
     if number == 12:
-        entries.extend(_lottery(setup, dealer, hands, rng, options.get("fantan_start_rank", 7)))
+        entries.extend(_lottery(players, seat, hands, rng, options.get("fantan_start_rank", 7)))
         return Deal(entries)
     trump = None
-    leader = setup.left_of(dealer)
+    leader = first
     if number >= 8:
-        chooser = setup.left_of(dealer) if options.get("trump_chooser") == "left" else dealer
         trump = rng.choice("SHDC")
         entries.append(Key("trump", trump))
-        leader = chooser
-    taken: list[Card] = []
+        leader = first if options.get("trump_chooser") == "left" else seat
+    rules = kierki_rules(number, trump)
+    legal = rules.legal
+    winner = rules.winner
+    add = entries.append
+    gone = GONE.get(number, 0) if options.get("stop_when_penalties_gone") else 0
+    taken = 0
+    trick = [0, 0, 0, 0]
     for _t in range(13):
-        plays: list[tuple[str, Card]] = []
         p = leader
+        led = -1
         for i in range(4):
             h = hands[p]
+            m = legal(h, led)
+            k = int(rand() * m.bit_count())  # a random card of the mask (compact.pick)
+            while k:
+                m &= m - 1
+                k -= 1
+            c = (m & -m).bit_length() - 1
             if i == 0:
-                legal = h
-                if number in (2, 5, 7) and any(c.suit != "H" for c in h):
-                    legal = [c for c in h if c.suit != "H"]
-            else:
-                led = plays[0][1].suit
-                legal = [c for c in h if c.suit == led] or h
-            c = rng.choice(legal)
-            h.remove(c)
-            plays.append((p, c))
-            entries.append(Play(p, (c,)))
-            p = setup.left_of(p)
-        leader = _winner(plays, trump)
-        taken.extend(c for _, c in plays)
-        if options.get("stop_when_penalties_gone") and _gone(number, taken):
-            break
+                led = c
+            hands[p] = h ^ (1 << c)
+            trick[i] = c
+            add(Play(players[p], (CARDS[c],)))
+            p = (p + 1) % 4
+        leader = (leader + winner(trick)) % 4
+        if gone:
+            for c in trick:
+                taken |= 1 << c
+            if taken & gone == gone:
+                break
     return Deal(entries)
 
 
-def _gone(number: int, taken: list[Card]) -> bool:
-    if number == 2:
-        return sum(c.suit == "H" for c in taken) == 13
-    if number == 3:
-        return sum(c.rank == 12 for c in taken) == 4
-    if number == 4:
-        return sum(c.rank in (11, 13) for c in taken) == 8
-    if number == 5:
-        return Card(13, "H") in taken
-    return False
-
-
-def _lottery(setup: Setup, dealer: str, hands: dict[str, list[Card]], rng: random.Random,
+def _lottery(players: tuple[str, ...], dealer: int, hands: list[int], rng: random.Random,
              start: int) -> list[Entry]:
-    rows: dict[str, tuple[int, int] | None] = {s: None for s in "SHDC"}
-    out: list[str] = []
+    """The small lottery on bit sets: ``fits`` holds the cards that may go on the layout now
+    (a suit's start card, or the next card below its bottom or above its top)."""
+    fits = 0
+    for s in range(4):
+        fits |= 1 << (13 * s + start - 2)
+    out: list[int] = []
     entries: list[Entry] = []
+    rand = rng.random
     p = dealer
     while len(out) < 2:
-        ok = []
-        for c in hands[p]:
-            r = rows[c.suit]
-            if (r is None and c.rank == start) or (r is not None and c.rank in (r[0] - 1,
-                                                                                 r[1] + 1)):
-                ok.append(c)
+        ok = hands[p] & fits
         if ok:
-            c = rng.choice(ok)
-            hands[p].remove(c)
-            r = rows[c.suit]
-            rows[c.suit] = (c.rank, c.rank) if r is None else (min(r[0], c.rank),
-                                                                 max(r[1], c.rank))
-            entries.append(Play(p, (c,)))
+            c = pick(ok, rand)
+            hands[p] ^= 1 << c
+            fits ^= 1 << c
+            r = c % 13 + 2
+            if r <= start and r > 2:
+                fits |= 1 << (c - 1)
+            if r >= start and r < 14:
+                fits |= 1 << (c + 1)
+            entries.append(Play(players[p], (CARDS[c],)))
             if not hands[p]:
                 out.append(p)
         else:
-            entries.append(Pass(p))
-        q = setup.left_of(p)
+            entries.append(Pass(players[p]))
+        q = (p + 1) % 4
         while q in out:
-            q = setup.left_of(q)
+            q = (q + 1) % 4
         p = q
     return entries
 
