@@ -66,7 +66,8 @@ def __getattr__(name: str) -> Any:
 
 
 def main(argv: list[str] | None = None) -> None:
-    """``referee``: the Typer app, behind the boundary (``argv`` for tests; else sys.argv)."""
+    """``referee``: the Typer app, behind the boundary (``argv`` given by tests; else the
+    process's own arguments)."""
     try:
         from cli.commands import app
 
