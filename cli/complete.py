@@ -60,23 +60,29 @@ def game_names(incomplete: str) -> Items:
     return [(name, games.get(name).summary) for name in games.names() if name.startswith(low)]
 
 
+def _values(option: Any) -> list[str]:
+    """The values an option takes, as typed after ``KEY=`` (none for a free number)."""
+    values = option.choices or ((True, False) if isinstance(option.default, bool) else ())
+    return [str(v).lower() if isinstance(v, bool) else str(v) for v in values]
+
+
 def option_keys(ctx: typer.Context, incomplete: str) -> Items:
     """``-o <TAB>``: ``KEY=`` for each house rule of the game (``new GAME``, or the game a
-    FILE argument holds); ``-o KEY=<TAB>``: the values KEY takes, as ``KEY=VALUE``."""
+    FILE argument holds); ``-o KEY=<TAB>``, or a prefix only one key has: ``KEY=VALUE`` for
+    each value KEY takes (so that bash, which adds a space after a single match, does not
+    leave ``KEY= ``)."""
     game = _first_argument(ctx, "game") if "game" in ctx.params else \
         _game_of(_first_argument(ctx, "file"))
     g = _rules(game)
     if g is None:
         return []
-    if "=" not in incomplete:
-        return [(f"{o.name}=", o.help) for o in g.options if o.name.startswith(incomplete)]
-    key, _, partial = incomplete.partition("=")
-    for o in g.options:
-        if o.name == key.strip():
-            values = o.choices or ((True, False) if isinstance(o.default, bool) else ())
-            shown = [str(v).lower() if isinstance(v, bool) else str(v) for v in values]
-            return [(f"{o.name}={v}", o.help) for v in shown if v.startswith(partial)]
-    return []
+    key, equals, partial = incomplete.partition("=")
+    matching = [o for o in g.options if (o.name == key.strip() if equals
+                                         else o.name.startswith(key))]
+    if len(matching) == 1 and _values(matching[0]):
+        o = matching[0]
+        return [(f"{o.name}={v}", o.help) for v in _values(o) if v.startswith(partial)]
+    return [] if equals else [(f"{o.name}=", o.help) for o in matching]
 
 
 def rule_ids(ctx: typer.Context, incomplete: str) -> Items:
