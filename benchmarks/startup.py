@@ -47,9 +47,9 @@ COMMANDS: list[list[str]] = [
 ]
 
 
-def main() -> None:
-    runs = int(os.environ.get("STARTUP_RUNS", "15"))
-    only = sys.argv[1:]
+def main(runs: int | None = None, only: list[str] | None = None) -> None:
+    runs = runs or int(os.environ.get("STARTUP_RUNS", "15"))
+    only = sys.argv[1:] if only is None else only
     for pkg in ("referee", "cli"):  # time what an installed program does, not compiling
         compileall.compile_dir(str(ROOT / pkg), quiet=1)
     base = [sys.executable, str(baseline()), "score", "x"]
