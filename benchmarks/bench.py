@@ -1,7 +1,8 @@
 """Speed figures for referee (a script, not a test): run `python benchmarks/bench.py`.
 
-1. start-up: wall time of `referee score` on the complete Kierki sample against a bare
-   `python -c "import typer"` (run in turn; medians, and the median ratio of the pairs);
+1. start-up: wall time of `referee score`, `status`, `replay --json`, `games` and `--help`
+   against the bare Typer app of ../shared/bench/typer_baseline.py (benchmarks/startup.py:
+   run in turn; medians, and the median ratio of the pairs);
 2. random legal Kierki deals played (generated and refereed) per second in one process;
 3. full 12-deal Kierki games loaded from their files, replayed and scored per second, and
    the same games replayed and scored from entries already loaded (best and median of rounds);
@@ -52,17 +53,11 @@ def referee_cmd() -> list[str]:
 
 
 def startup(runs: int) -> None:
-    import compileall
+    """Each command against the bare Typer app of ../shared/bench/typer_baseline.py:
+    benchmarks/startup.py (target <= 1.10)."""
+    from benchmarks import startup as figures
 
-    for pkg in ("referee", "cli"):  # time what an installed program does, not compiling
-        compileall.compile_dir(str(ROOT / pkg), quiet=1)
-    base = [sys.executable, "-c", "import typer"]
-    for args in (["score", str(SAMPLE)], ["score", str(SAMPLE), "--json"],
-                 ["status", str(SAMPLE), "--json"]):
-        t, b, ratio = paired(referee_cmd() + args, base, runs)
-        print(f"referee {' '.join(a if a != str(SAMPLE) else 'kierki-complete.toml' for a in args)}"
-              f": median {t * 1000:.0f} ms; import typer: {b * 1000:.0f} ms; "
-              f"ratio {ratio:.2f}, median of pairs (target <= 1.15)")
+    figures.main(runs, [])
 
 
 def table_startup(runs: int) -> None:

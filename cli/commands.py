@@ -1,8 +1,10 @@
 """The commands of the Typer app: each one thin (parse arguments, call the engine once, render).
 
-What a command does not need is imported inside it, so that start-up stays close to a bare
-``import typer``. The entry point and the single error boundary (``guarded``, ``fail``) are in
-``cli.app``; ``referee play`` is dispatched there without loading typer at all.
+Every command goes through this one app (``referee --help`` lists them). What a command needs
+is imported inside it, and ``rich_markup_mode=None`` keeps ``--help`` on click's plain
+formatter (typer's rich help would import rich and its Markdown parser), so that start-up stays
+within the budget of ``benchmarks/startup.py``. The entry point and the single error boundary
+(``main``, ``guarded``, ``fail``) are in ``cli.app``; shell completion is in ``cli.complete``.
 """
 
 from __future__ import annotations
@@ -13,20 +15,41 @@ from typing import Annotated, Any
 
 import typer
 
+from cli import complete
 from cli.app import fail, guarded
 from cli.safe import clean
 from cli.views import out as _out
 from cli.views import session as _session
 from referee.errors import IllegalEntry
 
-app = typer.Typer(add_completion=False, pretty_exceptions_enable=False, no_args_is_help=True,
+app = typer.Typer(pretty_exceptions_enable=False, no_args_is_help=True, rich_markup_mode=None,
                   help="A referee and scorekeeper for card games played with real cards.")
+
+
+def _version(value: bool) -> None:
+    if value:
+        from importlib.metadata import PackageNotFoundError, version
+
+        try:
+            typer.echo(f"referee {version('referee')}")
+        except PackageNotFoundError:
+            fail("the version is unknown: referee is not installed (pip install .)", 2)
+        raise typer.Exit()
+
+
+@app.callback()
+def referee(version: Annotated[bool, typer.Option("--version", callback=_version, is_eager=True,
+                                                  help="print the version and exit")]
+            = False) -> None:
+    """A referee and scorekeeper for card games played with real cards."""
+
 
 FileArg = Annotated[Path, typer.Argument(help="the game's save file (TOML)")]
 JsonOpt = Annotated[bool, typer.Option("--json", help="one JSON document on stdout")]
 AsciiOpt = Annotated[bool, typer.Option("--ascii", help="plain letters for suits, no colour")]
 OptionsOpt = Annotated[list[str] | None, typer.Option("-o", "--option",
-                                                      help="house rule KEY=VALUE")]
+                                                      help="house rule KEY=VALUE",
+                                                      autocompletion=complete.option_keys)]
 
 
 @app.command()
@@ -45,11 +68,22 @@ def games() -> None:
 
 @app.command()
 @guarded
-def rules(game: Annotated[str, typer.Argument(help="a game name")]) -> None:
-    """The rules with their ids and every option with its default."""
+def rules(game: Annotated[str, typer.Argument(help="a game name",
+                                              autocompletion=complete.game_names)],
+          rule: Annotated[str | None, typer.Argument(help="only this rule id",
+                                                     autocompletion=complete.rule_ids)]
+          = None) -> None:
+    """The rules with their ids and every option with its default (with a RULE id: that rule)."""
     from referee import games as registry
 
     g = registry.get(game)
+    if rule is not None:
+        texts = [text for rid, text in g.rules if rid == rule.strip().lower()]
+        if not texts:
+            fail(f"{g.name} has no rule {rule!r} (see: referee rules {g.name})", 2)
+        for text in texts:
+            typer.echo(f"{rule.strip().lower()}: {text}")
+        return
     typer.echo(f"{g.title} ({g.name}) — {g.summary}")
     typer.echo(f"Deck: {g.deck_text}. Players: {g.player_count[0]}"
                + (f"-{g.player_count[1]}" if g.player_count[1] != g.player_count[0] else ""))
@@ -76,12 +110,14 @@ def parse_options(game: str, pairs: list[str] | None) -> dict[str, Any]:
 @app.command()
 @guarded
 def new(game: Annotated[str, typer.Argument(help="kierki, wisconsin-schmier, schmier, "
-                                                 "foursquare or kozel")],
+                                                 "foursquare or kozel",
+                                            autocompletion=complete.game_names)],
         file: FileArg,
         player: Annotated[list[str], typer.Option("-p", "--player",
                                                   help="a player, in clockwise order")],
         dealer: Annotated[str | None, typer.Option("--dealer", help="the first dealer, or "
-                                                   "'random' to draw one")] = None,
+                                                   "'random' to draw one",
+                                                   autocompletion=complete.dealers)] = None,
         option: OptionsOpt = None,
         deal: Annotated[bool, typer.Option("--deal", help="the referee deals virtual cards "
                                                           "(hands known)")] = False,

@@ -1,8 +1,6 @@
-"""The read-only views of a saved game (status, score, replay), without typer.
+"""The read-only views of a saved game (status, score, replay).
 
-They are the bodies of those commands: ``cli.commands`` calls them through typer, and
-``cli.app`` calls them directly for the plain forms (``referee score FILE [--json]
-[--ascii]``...), so that a command that only reads a file never imports typer. Each returns
+They are the bodies of those commands, which ``cli.commands`` calls through typer. Each returns
 its exit code.
 """
 
