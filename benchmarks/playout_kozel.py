@@ -11,7 +11,7 @@ import sys
 import time
 
 from referee.games import get
-from referee.games.kozel_playout import random_series
+from referee.games.kozel.playout import random_series
 from referee.model import Deal, Setup
 
 MODES = ("known", "unseen", "outcome")

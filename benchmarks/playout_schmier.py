@@ -11,8 +11,8 @@ import sys
 import time
 
 from referee.games import get
-from referee.games.schmier import SchmierRules
-from referee.games.schmier_playout import random_game
+from referee.games.schmier.playout import random_game
+from referee.games.schmier.rules import SchmierRules
 from referee.model import Deal, Setup
 
 GAMES = (("wisconsin-schmier", ("Ala", "Bartek", "Celina", "Darek")),

@@ -20,11 +20,11 @@ from hypothesis import strategies as st
 from referee.cards import Card, try_parse_card
 from referee.errors import Violation
 from referee.games import get
-from referee.games.foursquare import shuffled as foursquare_stock
-from referee.games.kierki_playout import random_game as kierki_game
-from referee.games.kozel_playout import random_series
-from referee.games.schmier import SchmierRules
-from referee.games.schmier_playout import random_game as schmier_game
+from referee.games.foursquare.rules import shuffled as foursquare_stock
+from referee.games.kierki.playout import random_game as kierki_game
+from referee.games.kozel.playout import random_series
+from referee.games.schmier.playout import random_game as schmier_game
+from referee.games.schmier.rules import SchmierRules
 from referee.model import Bid, Deal, Entry, Exchange, Key, Place, Play, Setup
 from tests.helpers import replay_text
 
@@ -254,7 +254,7 @@ def a_game(kind: str, seed: int, known: bool) -> tuple[Setup, list[Deal]]:
             stock = foursquare_stock(seed, n)
             rules = get("foursquare")
             entries: list[Entry] = [Key("stock", stock)] if known else []
-            from referee.games.foursquare_play import Game
+            from referee.games.foursquare.play import Game
 
             g = Game(n, "Ala", 0)
             g.stock = stock

@@ -15,9 +15,9 @@ from referee import savefile
 from referee.cards import DECK_53
 from referee.errors import NotationError, SaveFileError
 from referee.games import get
-from referee.games.schmier import SchmierRules
-from referee.games.schmier_playout import random_game
-from referee.games.schmier_score import game_value
+from referee.games.schmier.playout import random_game
+from referee.games.schmier.rules import SchmierRules
+from referee.games.schmier.score import game_value
 from referee.model import Bid, Deal, Exchange, Play, Setup
 
 FOUR = ("Ala", "Bartek", "Celina", "Darek")

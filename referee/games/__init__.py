@@ -9,11 +9,11 @@ from .base import GameRules
 
 # name -> (module, class); each module is imported on first use
 _GAMES: dict[str, tuple[str, str]] = {
-    "kierki": ("referee.games.kierki", "Kierki"),
-    "wisconsin-schmier": ("referee.games.schmier", "WisconsinSchmier"),
-    "schmier": ("referee.games.schmier", "Schmier"),
-    "foursquare": ("referee.games.foursquare", "Foursquare"),
-    "kozel": ("referee.games.kozel", "Kozel"),
+    "kierki": ("referee.games.kierki.rules", "Kierki"),
+    "wisconsin-schmier": ("referee.games.schmier.rules", "WisconsinSchmier"),
+    "schmier": ("referee.games.schmier.rules", "Schmier"),
+    "foursquare": ("referee.games.foursquare.rules", "Foursquare"),
+    "kozel": ("referee.games.kozel.rules", "Kozel"),
 }
 ALIASES = {
     "hearts-compendium": "kierki",

@@ -16,7 +16,7 @@ from ..play_record import DealPlay, PlayRecord, PullRecord, TrickRecord, TurnRec
 
 if TYPE_CHECKING:
     from ..trick import Trick
-    from .kozel_play import PlayRec, TrickRec
+    from .kozel.play import PlayRec, TrickRec
 
 
 def from_trick(t: Trick) -> TrickRecord:
@@ -30,7 +30,7 @@ def with_current(done: list[Any], current: Any) -> list[Any]:
 
 
 def kierki(deals: Sequence[Deal], result: Result) -> None:
-    from .kierki_play import LOTTERY
+    from .kierki.play import LOTTERY
 
     for row, st in zip(result.deals, result.state, strict=True):
         if st.number == LOTTERY:

@@ -7,7 +7,7 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
-from ..cards import DECK_32, DECK_53, GLYPH, JOKER, Card
+from ...cards import DECK_32, DECK_53, GLYPH, JOKER, Card
 
 SAME_COLOUR = {"S": "C", "C": "S", "H": "D", "D": "H"}
 SUIT_WORD = {"S": "spades", "H": "hearts", "D": "diamonds", "C": "clubs", "X": "joker"}
@@ -94,7 +94,7 @@ class Order:
 
     def name(self, c: Card) -> str:
         """``the left bauer JD``, ``the joker``, ``the right bauer JH`` or the card."""
-        from .schmier_text import card
+        from .text import card
 
         return card(self, c)
 

@@ -11,9 +11,9 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from ..cards import DECK_40, Card
-from ..errors import Violation
-from . import foursquare_text as ft
+from ...cards import DECK_40, Card
+from ...errors import Violation
+from . import text as ft
 
 Pos = tuple[int, int]
 SIZE = 4  # the layout spans at most 4 rows and 4 columns

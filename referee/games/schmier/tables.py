@@ -4,15 +4,15 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from ..cards import Card
-from ..errors import NotationError
-from ..model import Bid, Deal, Entry, Exchange, Key, Play, Setup
-from ..notation import resolve_player, split_actor
-from .base import Where, check_hands, common_key, dump_common, read_cards, read_suit
-from .schmier_score import POINT_TEXT, team_name, teams_of
+from ...cards import Card
+from ...errors import NotationError
+from ...model import Bid, Deal, Entry, Exchange, Key, Play, Setup
+from ...notation import resolve_player, split_actor
+from ..base import Where, check_hands, common_key, dump_common, read_cards, read_suit
+from .score import POINT_TEXT, team_name, teams_of
 
 if TYPE_CHECKING:
-    from .schmier import SchmierRules
+    from .rules import SchmierRules
 
 MAX_COUNT = 20
 
@@ -183,7 +183,7 @@ def parse_key(rules: SchmierRules, key: str, value: Any, setup: Setup, where: Wh
             raise where.err(key, 'a table of player = "cards" (or a number of cards)')
         out: list[Exchange] = []
         for name, x in value.items():
-            from .base import read_name
+            from ..base import read_name
 
             p = read_name(name, setup, where, f"discards.{name}")
             if any(e.player == p for e in out):

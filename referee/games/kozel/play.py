@@ -7,13 +7,13 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from ..cards import DECK_36, Card
-from ..errors import Violation
-from ..model import Deal, Entry, Key, Play, Pull, Setup
-from . import kozel_text as say
-from .kozel_cards import DECK, HAND, CardBook, cards_text, matching, suit_text, why_not
-from .kozel_score import check_points, points_of
-from .kozel_text import PLAYERS, group_tricks, next_to_play
+from ...cards import DECK_36, Card
+from ...errors import Violation
+from ...model import Deal, Entry, Key, Play, Pull, Setup
+from . import text as say
+from .cards import DECK, HAND, CardBook, cards_text, matching, suit_text, why_not
+from .score import check_points, points_of
+from .text import PLAYERS, group_tricks, next_to_play
 
 FIXED_KEYS = ("dealer", "trump", "trump_card", "hands", "stock")
 

@@ -5,14 +5,12 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from ..cards import DECK_52, GLYPH, SUIT_NAME, Card, parse_card_words, parse_suit, sort_hand
-from ..errors import IllegalEntry, NotationError, SaveFileError, Violation
-from ..model import Deal, DealResult, Entry, Expect, Key, Pass, Play, Result, Setup, TableView
-from ..notation import parse_cards, split_actor
-from ..trick import plays_in_turn, show_tricks
-from . import kierki_outcome as outcome
-from . import kierki_text as kt
-from .base import (
+from ...cards import DECK_52, GLYPH, SUIT_NAME, Card, parse_card_words, parse_suit, sort_hand
+from ...errors import IllegalEntry, NotationError, SaveFileError, Violation
+from ...model import Deal, DealResult, Entry, Expect, Key, Pass, Play, Result, Setup, TableView
+from ...notation import parse_cards, split_actor
+from ...trick import plays_in_turn, show_tricks
+from ..base import (
     AfterTheEnd,
     GameRules,
     Option,
@@ -23,7 +21,9 @@ from .base import (
     read_cards,
     read_suit,
 )
-from .kierki_play import DEALS, LOTTERY, NAMES, TRUMP_DEALS, DealState, kind, replay_deal
+from . import outcome
+from . import text as kt
+from .play import DEALS, LOTTERY, NAMES, TRUMP_DEALS, DealState, kind, replay_deal
 
 RULES = (
     ("dealer", "The deal passes left after every deal; a deal written with another dealer "
@@ -408,13 +408,13 @@ class Kierki(GameRules):
 
     def explain(self, setup: Setup, deals: Sequence[Deal], deal: int,
                 trick: int | None, result: Result | None = None) -> list[str]:
-        from .kierki_explain import explain
+        from .explain import explain
 
         states = result.state if result is not None else self.run(setup, deals)
         return explain(self, setup, deals, deal, trick, states)
 
     def record_play(self, deals: Sequence[Deal], result: Result) -> None:
-        from .record_play import kierki
+        from ..record_play import kierki
 
         kierki(deals, result)
 

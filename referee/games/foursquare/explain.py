@@ -2,9 +2,9 @@
 
 from __future__ import annotations
 
-from ..errors import NotationError
-from ..words import count
-from .foursquare_play import Game, LineTest, Turn, pos_text, rank
+from ...errors import NotationError
+from ...words import count
+from .play import Game, LineTest, Turn, pos_text, rank
 
 
 def explain(games: list[Game], deal: int, turn: int | None) -> list[str]:

@@ -12,10 +12,10 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
-from ..cards import GLYPH, JOKER, Card
+from ...cards import GLYPH, JOKER, Card
 
 if TYPE_CHECKING:
-    from .schmier_score import Order
+    from .score import Order
 
 
 def plural(n: int, word: str) -> str:
@@ -341,7 +341,7 @@ def outcome_all_passed(n: int) -> str:
 
 
 def point(key: str) -> str:
-    from .schmier_score import POINT_TEXT
+    from .score import POINT_TEXT
 
     return POINT_TEXT.get(key, key.replace("_", " "))
 

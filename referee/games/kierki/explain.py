@@ -5,13 +5,13 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
-from ..errors import NotationError
-from ..model import Deal, Setup
-from . import kierki_text as kt
-from .kierki_play import LOTTERY, NAMES, DealState
+from ...errors import NotationError
+from ...model import Deal, Setup
+from . import text as kt
+from .play import LOTTERY, NAMES, DealState
 
 if TYPE_CHECKING:
-    from .kierki import Kierki
+    from .rules import Kierki
 
 
 def explain(rules: Kierki, setup: Setup, deals: Sequence[Deal], deal: int,

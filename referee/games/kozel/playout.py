@@ -12,8 +12,8 @@ import random
 from dataclasses import dataclass, field
 from typing import Any
 
-from ..cards import DECK_36, Card
-from ..model import Deal, Entry, Key, Play, Pull, Setup
+from ...cards import DECK_36, Card
+from ...model import Deal, Entry, Key, Play, Pull, Setup
 
 PLAYERS = ("Ala", "Bartek", "Celina", "Darek")
 RANKS = [6, 7, 8, 9, 11, 12, 13, 10, 14]

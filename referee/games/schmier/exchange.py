@@ -8,13 +8,13 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from ..cards import JOKER, Card
-from ..knowledge import Claim
-from ..model import Exchange
-from . import schmier_text as text
+from ...cards import JOKER, Card
+from ...knowledge import Claim
+from ...model import Exchange
+from . import text
 
 if TYPE_CHECKING:
-    from .schmier_play import DealState
+    from .play import DealState
 
 
 @dataclass(slots=True)

@@ -5,13 +5,13 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from ..cards import DECK_52, SUIT_NAME, Card, card
-from ..errors import Violation
-from ..knowledge import ONE_SUIT, SUIT_TEST, Claim, Knowledge
-from ..model import Deal, Key, Pass, Play, Setup
-from ..record import Record
-from ..trick import Trick, TrickPlay, why_it_wins, winning_play
-from . import kierki_text as text
+from ...cards import DECK_52, SUIT_NAME, Card, card
+from ...errors import Violation
+from ...knowledge import ONE_SUIT, SUIT_TEST, Claim, Knowledge
+from ...model import Deal, Key, Pass, Play, Setup
+from ...record import Record
+from ...trick import Trick, TrickPlay, why_it_wins, winning_play
+from . import text
 
 DEALS = 12
 TRUMP_DEALS = (8, 9, 10, 11)

@@ -8,17 +8,17 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from ..cards import DECK_36, Card, parse_suit, sort_hand, try_parse_card
-from ..errors import NotationError, Violation
-from ..model import Deal, DealResult, Entry, Expect, Key, Play, Pull, Result, Setup, TableView
-from ..notation import key_line, resolve_player
-from ..words import count
-from . import kozel_text as say
-from .base import GameRules, Option, Where, common_key, read_cards, read_note, read_suit
-from .kozel_cards import HAND, suit_text
-from .kozel_play import Game, run_game
-from .kozel_score import GOAT, loss_points
-from .kozel_text import PLAYERS, group_tricks, next_to_play, parse_line, trick_line
+from ...cards import DECK_36, Card, parse_suit, sort_hand, try_parse_card
+from ...errors import NotationError, Violation
+from ...model import Deal, DealResult, Entry, Expect, Key, Play, Pull, Result, Setup, TableView
+from ...notation import key_line, resolve_player
+from ...words import count
+from ..base import GameRules, Option, Where, common_key, read_cards, read_note, read_suit
+from . import text as say
+from .cards import HAND, suit_text
+from .play import Game, run_game
+from .score import GOAT, loss_points
+from .text import PLAYERS, group_tricks, next_to_play, parse_line, trick_line
 
 RULES = (
     ("dealer", "The deal passes left after every game; a game written with another dealer is "
@@ -278,7 +278,7 @@ class Kozel(GameRules):
         s = Series()
         base = 0
         eggs_pending = False
-        from .base import AfterTheEnd
+        from ..base import AfterTheEnd
 
         end = AfterTheEnd()  # the first game after the series breaks turn-order, once
         for i, deal in enumerate(deals):
@@ -459,13 +459,13 @@ class Kozel(GameRules):
 
     def explain(self, setup: Setup, deals: Sequence[Deal], deal: int,
                 trick: int | None, result: Result | None = None) -> list[str]:
-        from .kozel_explain import explain
+        from .explain import explain
 
         s = result.state if result is not None else self.run(setup, deals)
         return explain(self, setup, deals, deal, trick, s)
 
     def record_play(self, deals: Sequence[Deal], result: Result) -> None:
-        from .record_play import kozel
+        from ..record_play import kozel
 
         kozel(deals, result)
 

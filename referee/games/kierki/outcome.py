@@ -4,12 +4,12 @@ from __future__ import annotations
 
 from typing import Any
 
-from ..errors import NotationError
-from ..model import Setup
-from ..notation import resolve_player
-from ..words import count
-from .base import Where, read_counts, read_suit
-from .kierki_play import LOTTERY, TRUMP_DEALS
+from ...errors import NotationError
+from ...model import Setup
+from ...notation import resolve_player
+from ...words import count
+from ..base import Where, read_counts, read_suit
+from .play import LOTTERY, TRUMP_DEALS
 
 COUNTS = {"tricks": (13, -20), "hearts": (13, -20), "queens": (4, -60),
           "jacks_kings": (8, -30)}

@@ -13,14 +13,14 @@ import re
 from collections.abc import Sequence
 from typing import Any
 
-from ..cards import DECK_40, Card, try_parse_card
-from ..errors import IllegalEntry, NotationError, Violation
-from ..model import Deal, DealResult, Entry, Expect, Key, Place, Result, Setup, TableView
-from ..notation import parse_card, split_actor
-from ..words import count
-from . import foursquare_text as ft
-from .base import GameRules, Where, common_key, read_cards
-from .foursquare_play import CARDS, MAX_DOWN, SIZE, Game, Pos, Turn, pos_text
+from ...cards import DECK_40, Card, try_parse_card
+from ...errors import IllegalEntry, NotationError, Violation
+from ...model import Deal, DealResult, Entry, Expect, Key, Place, Result, Setup, TableView
+from ...notation import parse_card, split_actor
+from ...words import count
+from ..base import GameRules, Where, common_key, read_cards
+from . import text as ft
+from .play import CARDS, MAX_DOWN, SIZE, Game, Pos, Turn, pos_text
 
 MAX_COORD = 20  # a position's row and column lie within -20..20
 MAX_TURNS = 200  # turns in one deal table (a game has at most 40; the rest are reported)
@@ -292,13 +292,13 @@ class Foursquare(GameRules):
 
     def explain(self, setup: Setup, deals: Sequence[Deal], deal: int,
                 trick: int | None, result: Result | None = None) -> list[str]:
-        from .foursquare_explain import explain
+        from .explain import explain
 
         return explain(result.state if result is not None else self.run(setup, deals), deal,
                        trick)
 
     def record_play(self, deals: Sequence[Deal], result: Result) -> None:
-        from .record_play import foursquare
+        from ..record_play import foursquare
 
         foursquare(deals, result)
 

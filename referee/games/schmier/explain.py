@@ -6,14 +6,14 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
-from ..errors import NotationError, Violation
-from ..model import Deal, Setup
-from ..trick import Trick
-from .schmier_play import DealState, glyph
-from .schmier_score import POINT_TEXT
+from ...errors import NotationError, Violation
+from ...model import Deal, Setup
+from ...trick import Trick
+from .play import DealState, glyph
+from .score import POINT_TEXT
 
 if TYPE_CHECKING:
-    from .schmier import SchmierRules
+    from .rules import SchmierRules
 
 
 def explain(rules: SchmierRules, setup: Setup, deals: Sequence[Deal], deal: int,

@@ -8,8 +8,8 @@ in front of it).
 
 from __future__ import annotations
 
-from ..cards import GLYPH, Card
-from ..words import count
+from ...cards import GLYPH, Card
+from ...words import count
 
 
 def suit(s: str) -> str:

@@ -6,10 +6,10 @@ from __future__ import annotations
 import random
 from collections import Counter
 
-from ..cards import JOKER, SUITS, Card
-from ..model import Bid, Deal, Entry, Exchange, Key, Play, Setup
-from .schmier import SchmierRules, shuffled
-from .schmier_score import Order, count_points, deal_scores, game_winner, team_name, teams_of
+from ...cards import JOKER, SUITS, Card
+from ...model import Bid, Deal, Entry, Exchange, Key, Play, Setup
+from .rules import SchmierRules, shuffled
+from .score import Order, count_points, deal_scores, game_winner, team_name, teams_of
 
 
 def legal_cards(rules: SchmierRules, order: Order, hand: list[Card],

@@ -12,8 +12,8 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 
-from ..cards import DECK_36, GLYPH, Card
-from ..words import count
+from ...cards import DECK_36, GLYPH, Card
+from ...words import count
 
 # low to high: 6 7 8 9 J Q K 10 A
 ORDER = {6: 0, 7: 1, 8: 2, 9: 3, 11: 4, 12: 5, 13: 6, 10: 7, 14: 8}

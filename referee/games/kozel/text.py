@@ -10,11 +10,11 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from ..cards import Card, try_parse_card
-from ..errors import NotationError
-from ..model import Entry, Play, Pull, Setup
-from ..notation import MAX_ENTRY, resolve_player
-from ..words import count
+from ...cards import Card, try_parse_card
+from ...errors import NotationError
+from ...model import Entry, Play, Pull, Setup
+from ...notation import MAX_ENTRY, resolve_player
+from ...words import count
 
 PLAYERS = 4
 MAX_CARDS = 36

@@ -13,16 +13,16 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
-from ..cards import GLYPH, JOKER, Card
-from ..errors import Violation
-from ..knowledge import Claim
-from ..model import Bid, Deal, Exchange, Key, Play, Setup
-from ..trick import Trick, TrickPlay
-from . import schmier_exchange as ex
-from . import schmier_text as text
-from .schmier_exchange import ExRec
-from .schmier_know import HandKnowledge
-from .schmier_score import (
+from ...cards import GLYPH, JOKER, Card
+from ...errors import Violation
+from ...knowledge import Claim
+from ...model import Bid, Deal, Exchange, Key, Play, Setup
+from ...trick import Trick, TrickPlay
+from . import exchange as ex
+from . import text
+from .exchange import ExRec
+from .hands import HandKnowledge
+from .score import (
     SUIT_WORD,
     DealPoints,
     Order,

@@ -12,9 +12,9 @@ import random
 from collections.abc import Sequence
 from typing import Any
 
-from ..cards import Card, parse_suit, sort_hand
-from ..errors import IllegalEntry, NotationError, Violation
-from ..model import (
+from ...cards import Card, parse_suit, sort_hand
+from ...errors import IllegalEntry, NotationError, Violation
+from ...model import (
     Bid,
     Deal,
     DealResult,
@@ -26,13 +26,13 @@ from ..model import (
     Setup,
     TableView,
 )
-from ..notation import parse_cards, split_actor
-from ..trick import plays_in_turn, show_tricks
-from . import schmier_file as sfile
-from . import schmier_text as msg
-from .base import AfterTheEnd, GameRules, Option, Where
-from .schmier_play import DealState, replay_deal
-from .schmier_score import (
+from ...notation import parse_cards, split_actor
+from ...trick import plays_in_turn, show_tricks
+from ..base import AfterTheEnd, GameRules, Option, Where
+from . import tables as sfile
+from . import text as msg
+from .play import DealState, replay_deal
+from .score import (
     SCHMIER,
     WISCONSIN,
     Variant,
@@ -412,13 +412,13 @@ class SchmierRules(GameRules):
 
     def explain(self, setup: Setup, deals: Sequence[Deal], deal: int,
                 trick: int | None, result: Result | None = None) -> list[str]:
-        from .schmier_explain import explain
+        from .explain import explain
 
         replayed = result.state if result is not None else self.run(setup, deals)
         return explain(self, setup, deals, deal, trick, replayed)
 
     def record_play(self, deals: Sequence[Deal], result: Result) -> None:
-        from .record_play import schmier
+        from ..record_play import schmier
 
         schmier(deals, result)
 

@@ -14,9 +14,9 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 
-from ..cards import Card
-from ..knowledge import CardTest, Claim, Knowledge, Shown
-from . import schmier_text as text
+from ...cards import Card
+from ...knowledge import CardTest, Claim, Knowledge, Shown
+from . import text
 
 
 class HandKnowledge(Knowledge):

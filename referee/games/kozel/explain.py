@@ -5,14 +5,14 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
-from ..errors import NotationError
-from ..model import Deal, Setup
-from ..words import count
-from .kozel_cards import cards_text, suit_text
-from .kozel_play import Game, TrickRec, describe
+from ...errors import NotationError
+from ...model import Deal, Setup
+from ...words import count
+from .cards import cards_text, suit_text
+from .play import Game, TrickRec, describe
 
 if TYPE_CHECKING:
-    from .kozel import Kozel, Series
+    from .rules import Kozel, Series
 
 
 def explain(rules: Kozel, setup: Setup, deals: Sequence[Deal], deal: int,

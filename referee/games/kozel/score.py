@@ -6,8 +6,8 @@ from collections import Counter
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
-from ..cards import Card
-from ..words import count
+from ...cards import Card
+from ...words import count
 
 POINTS = {14: 11, 10: 10, 13: 4, 12: 3, 11: 2}
 TOTAL = 120

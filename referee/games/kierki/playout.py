@@ -10,9 +10,9 @@ from __future__ import annotations
 import random
 from typing import Any
 
-from ..cards import Card
-from ..compact import KIERKI, kierki_rules, pick
-from ..model import Deal, Entry, Key, Pass, Play, Setup
+from ...cards import Card
+from ...compact import KIERKI, kierki_rules, pick
+from ...model import Deal, Entry, Key, Pass, Play, Setup
 
 PLAYERS = ("Ala", "Bartek", "Celina", "Darek")
 CARDS = KIERKI.cards

@@ -6,7 +6,7 @@ The replay (``foursquare_play``) and the prompt (``foursquare``) call these; the
 
 from __future__ import annotations
 
-from ..cards import Card
+from ...cards import Card
 
 # -- cards and places ---------------------------------------------------------------------------
 
