@@ -57,7 +57,7 @@ class Violation(Record):
         self.retro = retro
 
     def to_json(self) -> dict[str, Any]:
-        from .notation import pretty
+        from .cards import pretty
 
         d: dict[str, Any] = {"deal": self.deal, "trick": self.trick, "player": self.player,
                              "rule": self.rule, "message": pretty(self.message)}

@@ -298,9 +298,9 @@ class Foursquare(GameRules):
                        trick)
 
     def record_play(self, deals: Sequence[Deal], result: Result) -> None:
-        from ..record_play import foursquare
+        from .record import record_play
 
-        foursquare(deals, result)
+        record_play(deals, result)
 
     def virtual_deal(self, setup: Setup, deal_no: int, dealer: str | None) -> list[Entry]:
         return [Key("stock", shuffled(setup.seed, deal_no))]

@@ -414,9 +414,9 @@ class Kierki(GameRules):
         return explain(self, setup, deals, deal, trick, states)
 
     def record_play(self, deals: Sequence[Deal], result: Result) -> None:
-        from ..record_play import kierki
+        from .record import record_play
 
-        kierki(deals, result)
+        record_play(deals, result)
 
     def virtual_deal(self, setup: Setup, deal_no: int, dealer: str | None) -> list[Entry]:
         import random

@@ -465,9 +465,9 @@ class Kozel(GameRules):
         return explain(self, setup, deals, deal, trick, s)
 
     def record_play(self, deals: Sequence[Deal], result: Result) -> None:
-        from ..record_play import kozel
+        from .record import record_play
 
-        kozel(deals, result)
+        record_play(deals, result)
 
     def virtual_deal(self, setup: Setup, deal_no: int, dealer: str | None) -> list[Entry]:
         rng = random.Random(f"{setup.seed}:{deal_no}")

@@ -10,7 +10,7 @@ from ...errors import NotationError, Violation
 from ...model import Deal, Setup
 from ...trick import Trick
 from .play import DealState, glyph
-from .score import POINT_TEXT
+from .text import POINT_TEXT
 
 if TYPE_CHECKING:
     from .rules import SchmierRules

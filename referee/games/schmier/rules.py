@@ -418,9 +418,9 @@ class SchmierRules(GameRules):
         return explain(self, setup, deals, deal, trick, replayed)
 
     def record_play(self, deals: Sequence[Deal], result: Result) -> None:
-        from ..record_play import schmier
+        from .record import record_play
 
-        schmier(deals, result)
+        record_play(deals, result)
 
     def virtual_deal(self, setup: Setup, deal_no: int, dealer: str | None) -> list[Entry]:
         hands, stock = shuffled(self.variant, setup, deal_no, dealer)

@@ -8,6 +8,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
 from ...cards import DECK_32, DECK_53, GLYPH, JOKER, Card
+from . import text
 
 SAME_COLOUR = {"S": "C", "C": "S", "H": "D", "D": "H"}
 SUIT_WORD = {"S": "spades", "H": "hearts", "D": "diamonds", "C": "clubs", "X": "joker"}
@@ -46,9 +47,6 @@ WISCONSIN = Variant("wisconsin-schmier", 4, DECK_32, 2, 4, 15, 7, False, False, 
 SCHMIER = Variant("schmier", 6, DECK_53, 3, 6, 21, 2, True, True, True, False,
                   ("high", "low", "right_bauer", "left_bauer", "joker", "game"),
                   ("high", "low", "right_bauer", "left_bauer", "joker"), "right_bauer")
-
-POINT_TEXT = {"high": "High", "low": "Low", "jack": "Jack", "right_bauer": "Right bauer",
-              "left_bauer": "Left bauer", "joker": "Joker", "game": "Game"}
 
 
 def teams_of(players: Sequence[str]) -> list[list[str]]:
@@ -94,9 +92,7 @@ class Order:
 
     def name(self, c: Card) -> str:
         """``the left bauer JD``, ``the joker``, ``the right bauer JH`` or the card."""
-        from .text import card
-
-        return card(self, c)
+        return text.card(self, c)
 
     def suit_text(self, s: str) -> str:
         if s == self.trump:

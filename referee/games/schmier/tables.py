@@ -9,7 +9,8 @@ from ...errors import NotationError
 from ...model import Bid, Deal, Entry, Exchange, Key, Play, Setup
 from ...notation import resolve_player, split_actor
 from ..base import Where, check_hands, common_key, dump_common, read_cards, read_suit
-from .score import POINT_TEXT, team_name, teams_of
+from .score import team_name, teams_of
+from .text import POINT_TEXT
 
 if TYPE_CHECKING:
     from .rules import SchmierRules

@@ -17,6 +17,10 @@ from ...cards import GLYPH, JOKER, Card
 if TYPE_CHECKING:
     from .score import Order
 
+# the point names of both games, as the save file's keys and the sheet say them
+POINT_TEXT = {"high": "High", "low": "Low", "jack": "Jack", "right_bauer": "Right bauer",
+              "left_bauer": "Left bauer", "joker": "Joker", "game": "Game"}
+
 
 def plural(n: int, word: str) -> str:
     return f"{n} {word}" if n == 1 else f"{n} {word}s"
@@ -341,8 +345,6 @@ def outcome_all_passed(n: int) -> str:
 
 
 def point(key: str) -> str:
-    from .score import POINT_TEXT
-
     return POINT_TEXT.get(key, key.replace("_", " "))
 
 
