@@ -1,6 +1,6 @@
 """Every sentence the Foursquare referee says about a card, a place or a game, in one place.
 
-The replay (``foursquare_play``) and the prompt (``foursquare``) call these; the golden file
+The replay (``play``) and the prompt (``rules``) call these; the golden file
 ``tests/golden_messages/foursquare.txt`` holds what they say in real games.
 """
 

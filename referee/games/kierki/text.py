@@ -1,6 +1,6 @@
 """Every sentence the Kierki referee says about a card, a turn or a deal, in one place.
 
-The replay (``kierki_play``), the game (``kierki``) and the prompt call these; the golden file
+The replay (``play``), the game (``rules``) and the prompt call these; the golden file
 ``tests/golden_messages/kierki.txt`` holds what they say in real games. A message names its
 player once and never repeats the deal it is placed at (the views put ``deal 3, trick 5:``
 in front of it).
