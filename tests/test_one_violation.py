@@ -13,6 +13,7 @@ import random
 import re
 from collections import Counter
 from collections.abc import Callable
+from dataclasses import replace
 
 from hypothesis import given, settings
 from hypothesis import strategies as st
@@ -91,7 +92,7 @@ def swap_cards(entries: list[Entry], rng: random.Random, setup: Setup) -> bool:
     i, j = rng.sample(idx, 2)
     a, b = entries[i], entries[j]
     assert isinstance(a, Play) and isinstance(b, Play)
-    entries[i], entries[j] = a.but(cards=b.cards), b.but(cards=a.cards)
+    entries[i], entries[j] = replace(a, cards=b.cards), replace(b, cards=a.cards)
     return True
 
 
@@ -104,7 +105,7 @@ def duplicate_card(entries: list[Entry], rng: random.Random, setup: Setup) -> bo
     assert isinstance(a, Play) and isinstance(b, Play)
     if len(a.cards) != len(b.cards):
         return False
-    entries[j] = b.but(cards=a.cards)
+    entries[j] = replace(b, cards=a.cards)
     return True
 
 
@@ -115,7 +116,7 @@ def card_to_other_seat(entries: list[Entry], rng: random.Random, setup: Setup) -
     i = rng.choice(idx)
     e = entries[i]
     assert isinstance(e, Play)
-    entries[i] = e.but(player=setup.left_of(e.player, rng.randrange(1, len(setup.players))))
+    entries[i] = replace(e, player=setup.left_of(e.player, rng.randrange(1, len(setup.players))))
     return True
 
 
@@ -130,7 +131,7 @@ def shift_trick(entries: list[Entry], rng: random.Random, setup: Setup) -> bool:
     for i in idx[start:start + n]:
         e = entries[i]
         assert isinstance(e, Play)
-        entries[i] = e.but(player=setup.left_of(e.player, k))
+        entries[i] = replace(e, player=setup.left_of(e.player, k))
     return True
 
 
@@ -143,7 +144,7 @@ def wrong_leader(entries: list[Entry], rng: random.Random, setup: Setup) -> bool
     i = idx[rng.randrange(0, len(idx) // n) * n]
     e = entries[i]
     assert isinstance(e, Play)
-    entries[i] = e.but(player=setup.left_of(e.player, rng.randrange(1, n)))
+    entries[i] = replace(e, player=setup.left_of(e.player, rng.randrange(1, n)))
     return True
 
 
@@ -154,7 +155,7 @@ def bad_bid(entries: list[Entry], rng: random.Random, setup: Setup) -> bool:
     i = rng.choice(idx)
     e = entries[i]
     assert isinstance(e, Bid)
-    entries[i] = e.but(value=rng.choice([0, 1, 7, 9, 12, 99]))
+    entries[i] = replace(e, value=rng.choice([0, 1, 7, 9, 12, 99]))
     return True
 
 
@@ -214,9 +215,9 @@ def misplace(entries: list[Entry], rng: random.Random, setup: Setup) -> bool:
     a, b = entries[i], entries[j]
     assert isinstance(a, Place) and isinstance(b, Place)
     if rng.random() < 0.5:
-        entries[i] = a.but(row=b.row, col=b.col)
+        entries[i] = replace(a, row=b.row, col=b.col)
     else:
-        entries[i], entries[j] = a.but(card=b.card), b.but(card=a.card)
+        entries[i], entries[j] = replace(a, card=b.card), replace(b, card=a.card)
     return True
 
 

@@ -7,6 +7,7 @@ import os
 import random
 import tomllib
 from collections import Counter
+from dataclasses import replace
 
 from hypothesis import given, settings
 from hypothesis import strategies as st
@@ -115,7 +116,7 @@ def mutate(deals: list[Deal], rng: random.Random, players: tuple[str, ...]) -> l
         elif op == 1:
             d.entries.insert(i, e)
         elif op == 2 and isinstance(e, (Play, Bid, Exchange)):
-            d.entries[i] = e.but(player=rng.choice(players))
+            d.entries[i] = replace(e, player=rng.choice(players))
         elif op == 3 and isinstance(e, Play):
             d.entries[i] = Play(e.player, (rng.choice(DECK_53),))
         elif op == 4 and isinstance(e, Bid):

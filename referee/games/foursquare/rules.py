@@ -2,7 +2,7 @@
 
 One player, 40 cards (A low ... 10 high). A save file holds several games, one ``[[deals]]``
 table each; a game is its optional ``stock`` (top first) and its ``turns``, one ``Place``
-entry per card. The state machine is in ``foursquare_play``; this module reads and writes the
+entry per card. The state machine is in ``play``; this module reads and writes the
 deal tables, reads typed entries, and turns a replay into a ``Result``.
 """
 
@@ -15,7 +15,7 @@ from typing import Any
 
 from ...cards import DECK_40, Card, try_parse_card
 from ...errors import IllegalEntry, NotationError, Violation
-from ...model import Deal, DealResult, Entry, Expect, Key, Place, Result, Setup, TableView
+from ...model import Action, Deal, DealResult, Entry, Expect, Key, Place, Result, Setup, TableView
 from ...notation import parse_card, split_actor
 from ...words import count
 from ..base import GameRules, Where, common_key, read_cards
@@ -194,9 +194,9 @@ class Foursquare(GameRules):
             if setup.seed is not None:  # the referee deals the next stock: it knows the card
                 first = self.virtual_deal(setup, n, None)[0]
                 card = first.value[0] if isinstance(first, Key) else None
-                return Expect(player, "place", f"{head}game {n}: Draw: {card} — place it "
+                return Expect(player, Action.PLACE, f"{head}game {n}: Draw: {card} — place it "
                               "(e.g. 0,0)", n, None, new_deal=True, choices=["0,0"])
-            return Expect(player, "place", f"{head}game {n}: draw a card and place it "
+            return Expect(player, Action.PLACE, f"{head}game {n}: draw a card and place it "
                           "anywhere (e.g. 7H 0,0)", n, None, new_deal=True, choices=["0,0"])
         g = games[-1]
         turn = len(g.turns) + g.late + 1
@@ -209,7 +209,7 @@ class Foursquare(GameRules):
             prompt = f"{where}: draw a card and place it anywhere (e.g. 7H 0,0)"
         else:
             prompt = f"{where}: draw a card and place it (card row,col, or 7H on 9D)"
-        return Expect(player, "place", prompt, g.number, None, choices=choices)
+        return Expect(player, Action.PLACE, prompt, g.number, None, choices=choices)
 
     def table(self, setup: Setup, games: list[Game]) -> TableView:
         if not games:

@@ -3,13 +3,13 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
+from dataclasses import dataclass, field
 from typing import Any
 
 from ...cards import DECK_52, SUIT_NAME, Card, card
 from ...errors import Violation
 from ...knowledge import ONE_SUIT, SUIT_TEST, Claim, Knowledge
 from ...model import Deal, Key, Pass, Play, Setup
-from ...record import Record
 from ...trick import Trick, TrickPlay, why_it_wins, winning_play
 from . import text
 
@@ -76,78 +76,72 @@ def penalties_gone(n: int, taken: set[Card]) -> bool:
 OUTSIDE = ("outside",)
 
 
-class LotteryTurn(Record):
-    """One turn of the small lottery: a card played, or a pass (card None)."""
+@dataclass(slots=True)
+class LotteryTurn:
+    """One turn of the small lottery: a card played, or a pass (card None); ``note`` is set
+    when a later entry proves something about it."""
 
-    __slots__ = ("number", "player", "card", "at", "note")
-
-    def __init__(self, number: int, player: str, card: Card | None, at: int,
-                 note: str = "") -> None:
-        self.number = number
-        self.player = player
-        self.card = card
-        self.at = at
-        self.note = note
+    number: int
+    player: str
+    card: Card | None
+    at: int
+    note: str = ""
 
 
+@dataclass(slots=True, eq=False)
 class DealState:
-    """One Kierki deal, replayed.
+    """One Kierki deal, replayed: made from the deal's set-up, then changed entry by entry
+    (a state, compared by identity)."""
 
-    A plain slots class, not a dataclass: every command that reads a Kierki game imports
-    this module, and ``dataclasses`` (with ``inspect``) costs more to import than the rest
-    of the engine's command path (measured).
-    """
+    setup: Setup
+    number: int
+    dealer: str
+    base: int  # global index of this deal's first entry
+    start_rank: int = 7
+    stop_early: bool = False
+    trump_chooser: str = "dealer"
+    know: Knowledge = field(init=False)
+    trump: str | None = field(init=False, default=None)
+    hands_known: bool = field(init=False, default=False)
+    tricks: list[Trick] = field(init=False, default_factory=list)
+    current: Trick | None = field(init=False, default=None)
+    finished: bool = field(init=False, default=False)
+    taken: set[Card] = field(init=False, default_factory=set)
+    scores: dict[str, int] = field(init=False)
+    violations: list[Violation] = field(init=False, default_factory=list)
+    outcome: dict[str, Any] | None = field(init=False, default=None)
+    claimed: dict[str, int] | None = field(init=False, default=None)
+    note: str | None = field(init=False, default=None)
+    # entry index -> why, for the cards that did more than lead or follow
+    notes: dict[int, tuple[Any, ...]] = field(init=False, default_factory=dict)
+    nxt: dict[str, str] = field(init=False)
+    led: str | None = field(init=False, default=None)  # the suit led in the trick on the table
+    # the small lottery: the cards that fit the layout now, and suit by suit
+    fits: frozenset[Card] | None = field(init=False, default=None)
+    ends: dict[str, tuple[Card, ...]] = field(init=False, default_factory=dict)
+    turns: list[LotteryTurn] = field(init=False, default_factory=list)
+    layout: dict[str, set[int]] = field(init=False, default_factory=dict)
+    played: dict[str, int] = field(init=False)
+    out: list[str] = field(init=False, default_factory=list)
+    late: int = field(init=False, default=0)  # cards or turns entered after the deal ended
+    # the cards after a deal that stop_when_penalties_gone ended early: not played under
+    # the option, and no violation (RULES.md "Scoring under another option")
+    not_played: list[str] = field(init=False, default_factory=list)
+    leader: str = field(init=False)
+    to_move: str = field(init=False)
 
-    __slots__ = ("setup", "number", "dealer", "base", "start_rank", "stop_early",
-                 "trump_chooser", "know", "trump", "hands_known", "tricks", "current", "leader",
-                 "finished", "taken", "scores", "violations", "outcome", "claimed", "note",
-                 "notes", "nxt", "led", "fits", "ends", "turns", "layout", "played", "out",
-                 "to_move", "late", "not_played")
-
-    def __init__(self, setup: Setup, number: int, dealer: str, base: int,
-                 start_rank: int = 7, stop_early: bool = False,
-                 trump_chooser: str = "dealer") -> None:
-        self.setup = setup
-        self.number = number
-        self.dealer = dealer
-        self.base = base  # global index of this deal's first entry
-        self.start_rank = start_rank
-        self.stop_early = stop_early
-        self.trump_chooser = trump_chooser
-        players = setup.players
-        self.know = Knowledge(number, players, DECK_SET)
-        self.trump: str | None = None
-        self.hands_known = False
-        self.tricks: list[Trick] = []
-        self.current: Trick | None = None
-        self.finished = False
-        self.taken: set[Card] = set()
+    def __post_init__(self) -> None:
+        players = self.setup.players
+        self.know = Knowledge(self.number, players, DECK_SET)
         self.scores = {p: 0 for p in players}
-        self.violations: list[Violation] = []
-        self.outcome: dict[str, Any] | None = None
-        self.claimed: dict[str, int] | None = None
-        self.note: str | None = None
-        # entry index -> why, for the cards that did more than lead or follow
-        self.notes: dict[int, tuple[Any, ...]] = {}
-        self.nxt = {p: setup.left_of(p) for p in players}
-        self.led: str | None = None  # the suit led in the trick on the table (its first card)
-        # the small lottery: the cards that fit the layout now, and suit by suit
-        self.fits: frozenset[Card] | None = None
-        self.ends: dict[str, tuple[Card, ...]] = {}
-        self.turns: list[LotteryTurn] = []
-        self.layout: dict[str, set[int]] = {}
+        self.nxt = {p: self.setup.left_of(p) for p in players}
         self.played = {p: 0 for p in players}
-        self.out: list[str] = []
-        self.late = 0  # cards or turns entered after the deal ended (numbered on from its end)
-        # the cards after a deal that stop_when_penalties_gone ended early: not played under
-        # the option, and no violation (RULES.md "Scoring under another option")
-        self.not_played: list[str] = []
-        if number == LOTTERY:
-            self.leader = dealer
-        elif number in TRUMP_DEALS:
+        if self.number == LOTTERY:
+            self.leader = self.dealer
+        elif self.number in TRUMP_DEALS:
             self.leader = self.chooser()
         else:
-            self.leader = setup.left_of(dealer)
+            self.leader = self.setup.left_of(self.dealer)
         self.to_move = self.leader
 
     def note_text(self, t: Trick, p: TrickPlay) -> str:

@@ -7,7 +7,19 @@ from typing import Any
 
 from ...cards import DECK_52, GLYPH, SUIT_NAME, Card, parse_card_words, parse_suit, sort_hand
 from ...errors import IllegalEntry, NotationError, SaveFileError, Violation
-from ...model import Deal, DealResult, Entry, Expect, Key, Pass, Play, Result, Setup, TableView
+from ...model import (
+    Action,
+    Deal,
+    DealResult,
+    Entry,
+    Expect,
+    Key,
+    Pass,
+    Play,
+    Result,
+    Setup,
+    TableView,
+)
 from ...notation import parse_cards, split_actor
 from ...trick import plays_in_turn, show_tricks
 from ..base import (
@@ -313,7 +325,7 @@ class Kierki(GameRules):
 
     def expect(self, setup: Setup, states: list[DealState], complete: bool) -> Expect:
         if complete:
-            return Expect(None, "done", "the game is over", len(states))
+            return Expect(None, Action.DONE, "the game is over", len(states))
         if not states or states[-1].finished:
             n = len(states) + 1
             dealer = setup.first_dealer if not states else setup.left_of(states[-1].dealer)
@@ -330,18 +342,18 @@ class Kierki(GameRules):
         tag = f"deal {n}: {NAMES[n]}"
         if n == LOTTERY:
             turn = len(st.turns) + 1
-            return Expect(st.to_move, "turn", f"{st.to_move} to play to the layout or pass — "
+            return Expect(st.to_move, Action.TURN, f"{st.to_move} to play to the layout or pass — "
                           f"turn {turn} ({tag})", n, None, dealer=st.dealer)
         trick = len(st.tricks) + 1
         if n in TRUMP_DEALS and st.trump is None and not st.tricks and st.current is None:
             who = st.chooser()
-            return Expect(who, "trump", f"{who} to name trump ({tag})", n, 1, dealer=st.dealer,
+            return Expect(who, Action.TRUMP, f"{who} to name trump ({tag})", n, 1, dealer=st.dealer,
                           choices=["S", "H", "D", "C"])
         if st.current is None:
-            return Expect(st.leader, "lead", f"{st.leader} to lead — trick {trick} ({tag})", n,
+            return Expect(st.leader, Action.LEAD, f"{st.leader} to lead — trick {trick} ({tag})", n,
                           trick, dealer=st.dealer)
         led = st.current.plays[0].card.suit
-        return Expect(st.to_move, "play", f"{st.to_move} to follow {GLYPH.get(led, led)} — "
+        return Expect(st.to_move, Action.PLAY, f"{st.to_move} to follow {GLYPH.get(led, led)} — "
                       f"trick {trick} ({tag})", n, trick, dealer=st.dealer)
 
     def table(self, setup: Setup, states: list[DealState], expect: Expect) -> TableView:

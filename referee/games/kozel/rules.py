@@ -10,7 +10,19 @@ from typing import Any
 
 from ...cards import DECK_36, Card, parse_suit, sort_hand, try_parse_card
 from ...errors import NotationError, Violation
-from ...model import Deal, DealResult, Entry, Expect, Key, Play, Pull, Result, Setup, TableView
+from ...model import (
+    Action,
+    Deal,
+    DealResult,
+    Entry,
+    Expect,
+    Key,
+    Play,
+    Pull,
+    Result,
+    Setup,
+    TableView,
+)
 from ...notation import key_line, resolve_player
 from ...words import count
 from ..base import GameRules, Option, Where, common_key, read_cards, read_note, read_suit
@@ -361,23 +373,24 @@ class Kozel(GameRules):
 
     def expect(self, setup: Setup, s: Series) -> Expect:
         if s.complete:
-            return Expect(None, "done", f"the series is over: {s.winner} win", len(s.rows))
+            return Expect(None, Action.DONE, f"the series is over: {s.winner} win", len(s.rows))
         g = s.games[-1] if s.games else None
         if g is None or g.finished:
             n = len(s.games) + 1
             dealer = setup.first_dealer if g is None else setup.left_of(g.dealer)
-            return Expect(dealer, "trump", f"game {n}: {dealer} deals and shows trump — "
+            return Expect(dealer, Action.TRUMP, f"game {n}: {dealer} deals and shows trump — "
                           f'trump = "S" or trump_card = "9S" (or the outcome: outcome = '
                           f"{{ points = {{ {setup.players[0]} = 70, {setup.players[1]} = 50 "
                           "} })", n, None, new_deal=True, dealer=dealer,
                           choices=["S", "H", "D", "C"])
         n = g.number
         if g.needs_points:
-            return Expect(None, "outcome", f"game {n} is over; discards were not seen: give the "
+            return Expect(None, Action.OUTCOME,
+                          f"game {n} is over; discards were not seen: give the "
                           f"card points: outcome = {{ points = {{ {setup.players[0]} = 70, "
                           f"{setup.players[1]} = 50 }} }}", n, None, dealer=g.dealer)
         if g.trump is None and not g.actions:
-            return Expect(g.dealer, "trump", f"game {n}: {g.dealer} shows trump — trump = "
+            return Expect(g.dealer, Action.TRUMP, f"game {n}: {g.dealer} shows trump — trump = "
                           '"S" or trump_card = "9S"', n, None, dealer=g.dealer,
                           choices=["S", "H", "D", "C"])
         t = g.current
@@ -386,17 +399,18 @@ class Kozel(GameRules):
         if t is None or not t.attempt:
             who = g.leader
             if who is None:
-                return Expect(None, "lead", f"the leader of {tag} (not checked after a game "
+                return Expect(None, Action.LEAD, f"the leader of {tag} (not checked after a game "
                               "recorded as an outcome)", n, trick, dealer=g.dealer)
             most = min(HAND, g.book.size[who]) or 1
             what = "1 card" if most == 1 else f"1 to {most} cards of one suit"
-            return Expect(who, "lead", f"{who} to lead {what} — {tag}", n, trick,
+            return Expect(who, Action.LEAD, f"{who} to lead {what} — {tag}", n, trick,
                           dealer=g.dealer)
         lead = t.attempt[0]
         who = next_to_play(lead.player, t.played(), setup)
         need = len(lead.cards)
-        return Expect(who, "play", f"{who} to beat or discard {count(need, 'card')} — {tag}", n,
-                      trick, dealer=g.dealer)
+        return Expect(who, Action.PLAY,
+                      f"{who} to beat or discard {count(need, 'card')} — {tag}", n, trick,
+                      dealer=g.dealer)
 
     def table(self, setup: Setup, s: Series, expect: Expect) -> TableView:
         names = self.team_names(setup)

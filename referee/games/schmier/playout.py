@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import random
 from collections import Counter
+from dataclasses import replace
 
 from ...cards import JOKER, SUITS, Card
 from ...model import Bid, Deal, Entry, Exchange, Key, Play, Setup
@@ -53,7 +54,7 @@ def random_game(rules: SchmierRules, players: tuple[str, ...], seed: int, *,
     dealer = setup.first_dealer
     n = len(players)
     for number in range(1, max_deals + 1):
-        hands_t, stock = shuffled(v, setup.but(seed=seed), number, dealer)
+        hands_t, stock = shuffled(v, replace(setup, seed=seed), number, dealer)
         hands = {p: list(h) for p, h in hands_t.items()}
         stock_l = list(stock)
         entries: list[Entry] = [Key("dealer", dealer)]

@@ -1,9 +1,9 @@
 """Four Point North-Eastern Wisconsin Schmier (seed 001) and Schmier (seed 003).
 
 One base class, ``SchmierRules``, holds the machinery; the two games declare their differences
-as a ``Variant`` (``schmier_score``) plus their options, rules and keys. The state machine of a
-deal is in ``schmier_play``, the points in ``schmier_score``, ``explain`` in
-``schmier_explain``, the file's keys in ``schmier_file``.
+as a ``Variant`` (``score``) plus their options, rules and keys. The state machine of a
+deal is in ``play``, the points in ``score``, ``explain`` in ``explain``, the file's keys in
+``tables``.
 """
 
 from __future__ import annotations
@@ -15,6 +15,7 @@ from typing import Any
 from ...cards import Card, parse_suit, sort_hand
 from ...errors import IllegalEntry, NotationError, Violation
 from ...model import (
+    Action,
     Bid,
     Deal,
     DealResult,
@@ -228,7 +229,7 @@ class SchmierRules(GameRules):
 
     def expect(self, setup: Setup, states: list[DealState], complete: bool) -> Expect:
         if complete:
-            return Expect(None, "done", "the game is over", len(states))
+            return Expect(None, Action.DONE, "the game is over", len(states))
         if not states or states[-1].finished:
             probe = self.next_state(setup, states)
             e = self.expect_in(probe)
@@ -245,21 +246,21 @@ class SchmierRules(GameRules):
             p = st.to_move
             lo = max(v.bid_min, st.high + 1)
             choices = ["pass"] + [str(b) for b in range(lo, v.bid_max + 1)]
-            return Expect(p, "bid", msg.prompt_bid(p, lo, v.bid_max, st.high, tag, st.dealer),
+            return Expect(p, Action.BID, msg.prompt_bid(p, lo, v.bid_max, st.high, tag, st.dealer),
                           n, None, dealer=st.dealer, choices=choices)
         if st.phase == "trump":
             b = st.bidder
-            return Expect(b, "trump", msg.prompt_trump(b, st.high, tag), n, None,
+            return Expect(b, Action.TRUMP, msg.prompt_trump(b, st.high, tag), n, None,
                           dealer=st.dealer, choices=["S", "H", "D", "C"])
         if st.phase == "exchange":
             return self.expect_exchange(st, tag)
         trick = len(st.tricks) + 1
         if st.current is None:
             fixes = trick == 1 and not v.named_trump
-            return Expect(st.leader, "lead", msg.prompt_lead(st.leader, trick, tag, fixes), n,
+            return Expect(st.leader, Action.LEAD, msg.prompt_lead(st.leader, trick, tag, fixes), n,
                           trick, dealer=st.dealer)
         led = st.order.suit(st.current.plays[0].card)
-        return Expect(st.to_move, "play", msg.prompt_follow(st.to_move, led, trick, tag), n,
+        return Expect(st.to_move, Action.PLAY, msg.prompt_follow(st.to_move, led, trick, tag), n,
                       trick, dealer=st.dealer)
 
     def expect_exchange(self, st: DealState, tag: str) -> Expect:
@@ -267,17 +268,17 @@ class SchmierRules(GameRules):
             b = st.bidder or ""
             k = st.kitty_view
             if st.ex_pos == 0:
-                return Expect(b, "exchange", msg.prompt_take(b, k, tag), st.number, None,
+                return Expect(b, Action.EXCHANGE, msg.prompt_take(b, k, tag), st.number, None,
                               dealer=st.dealer, choices=["take"])
             want = st.taken if st.taken is not None else k
-            return Expect(b, "exchange", msg.prompt_discard_back(b, want, tag), st.number,
+            return Expect(b, Action.EXCHANGE, msg.prompt_discard_back(b, want, tag), st.number,
                           None, dealer=st.dealer, choices=["discard"])
         p = st.to_move
         if p == st.dealer:
             m = (self.variant.undealt - st.replaced) if st.replaced is not None else None
-            return Expect(p, "exchange", msg.prompt_dealer_discard(p, m, tag), st.number, None,
+            return Expect(p, Action.EXCHANGE, msg.prompt_dealer_discard(p, m, tag), st.number, None,
                           dealer=st.dealer, choices=["discard"])
-        return Expect(p, "exchange", msg.prompt_discard(p, tag), st.number, None,
+        return Expect(p, Action.EXCHANGE, msg.prompt_discard(p, tag), st.number, None,
                       dealer=st.dealer, choices=["discard"])
 
     def table(self, setup: Setup, states: list[DealState], expect: Expect,
