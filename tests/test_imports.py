@@ -11,6 +11,11 @@ from __future__ import annotations
 import ast
 from pathlib import Path
 
+import pytest
+
+from referee import games
+from referee.errors import NotationError
+
 ROOT = Path(__file__).resolve().parent.parent
 PACKAGES = ("referee", "cli")
 
@@ -174,3 +179,12 @@ def test_the_engine_never_imports_the_cli() -> None:
     bad = {m: sorted(t for t in ts if t == "cli" or t.startswith("cli."))
            for m, ts in edges.items() if m.startswith("referee")}
     assert {m: ts for m, ts in bad.items() if ts} == {}
+
+
+def test_the_registry_names_each_games_rules_module(monkeypatch: pytest.MonkeyPatch) -> None:
+    for name, (module, _cls) in games._GAMES.items():
+        assert module.endswith(".rules") and games.get(name).name == name
+    # a game whose package is not installed is said so, not a traceback
+    monkeypatch.setitem(games._GAMES, "nosuch", ("referee.games.nosuch.rules", "Nosuch"))
+    with pytest.raises(NotationError, match="not available"):
+        games.get("nosuch")

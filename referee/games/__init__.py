@@ -48,7 +48,8 @@ def get(name: str) -> GameRules:
     try:
         mod = importlib.import_module(mod_name)
     except ModuleNotFoundError as e:
-        if e.name != mod_name:
+        # the game's package, or its rules module, is not there
+        if e.name not in (mod_name, mod_name.rpartition(".")[0]):
             raise
         raise NotationError(f"the game {key!r} is not available in this version") from None
     rules: GameRules = getattr(mod, cls_name)()
