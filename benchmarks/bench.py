@@ -120,7 +120,7 @@ def table_startup(runs: int) -> None:
 
 def playouts(seconds: float) -> None:
     from referee.games import get
-    from referee.games.kierki_playout import random_game
+    from referee.games.kierki.playout import random_game
 
     k = get("kierki")
     n = games = 0

@@ -12,8 +12,8 @@ import sys
 import time
 
 from referee.games import get
-from referee.games.foursquare import shuffled
-from referee.games.foursquare_play import Game
+from referee.games.foursquare.play import Game
+from referee.games.foursquare.rules import shuffled
 from referee.model import Deal, Entry, Key, Place, Setup
 
 

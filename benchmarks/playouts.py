@@ -2,7 +2,7 @@
 
 Measured side by side in one run, in interleaved rounds (best and median round of each):
 
-1. ``compact``: ``referee.games.kierki_playout.random_game`` (the compact core: hands as bit
+1. ``compact``: ``referee.games.kierki.playout.random_game`` (the compact core: hands as bit
    sets, legal cards as a mask), whole 12-deal games with their entries, as the tests use them;
 2. ``before``: the same playout as it was before the compact core (lists of cards,
    ``benchmarks/kierki_playout_before.py``), whole 12-deal games with their entries;
@@ -33,7 +33,7 @@ sys.path.insert(0, str(ROOT))
 
 from benchmarks import kierki_playout_before as before  # noqa: E402
 from referee.compact import kierki_rules  # noqa: E402
-from referee.games import kierki_playout  # noqa: E402
+from referee.games.kierki import playout as kierki_playout  # noqa: E402
 
 Work = Callable[[int], int]  # one unit of work for a seed -> the deals it played
 

@@ -6,6 +6,8 @@ and cards compare by identity as fast as by value.
 
 from __future__ import annotations
 
+import re
+
 SUITS = ("S", "H", "D", "C")
 RED = frozenset({"H", "D"})
 GLYPH = {"S": "♠", "H": "♥", "D": "♦", "C": "♣"}
@@ -143,3 +145,15 @@ def format_cards(cards: list[Card] | tuple[Card, ...]) -> str:
 def sort_hand(cards: list[Card] | tuple[Card, ...] | set[Card]) -> list[Card]:
     order = {s: i for i, s in enumerate(SUITS)}
     return sorted(cards, key=lambda c: (order.get(c.suit, 9), -c.rank))
+
+
+def pretty(text: str, ascii_only: bool = False) -> str:
+    """Canonical cards in a text turned into glyphs (``10H`` -> ``10♥``)."""
+    if ascii_only:
+        return text
+
+    def sub(m: re.Match[str]) -> str:
+        c = try_parse_card(m.group(0))
+        return c.pretty() if c else m.group(0)
+
+    return re.sub(r"\b(?:10|[2-9JQKA])[SHDC]\b", sub, text)

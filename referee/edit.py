@@ -9,6 +9,7 @@ edit, or one game under two sets of options).
 
 from __future__ import annotations
 
+import dataclasses
 import json
 import re
 from collections import Counter
@@ -440,7 +441,7 @@ def rescore(rules: GameRules, setup: Setup, deals: Sequence[Deal],
     """The same game replayed under other house rules (``options`` over the file's own)."""
     merged = dict(setup.options)
     merged.update(options)
-    return rules.replay(setup.but(options=merged), deals)
+    return rules.replay(dataclasses.replace(setup, options=merged), deals)
 
 
 def apply(session: Any, deals: list[Deal] | Change) -> Result:

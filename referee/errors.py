@@ -2,9 +2,8 @@
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from typing import Any
-
-from .record import Record
 
 
 class RefereeError(Exception):
@@ -35,29 +34,26 @@ def names(text: str, name: str) -> bool:
     return re.search(rf"(?<!\w){re.escape(name)}(?!\w)", text) is not None
 
 
-class Violation(Record):
+@dataclass(frozen=True, slots=True)
+class Violation:
     """A rule broken in a recorded game, found on replay or proven later by the cards.
 
     ``at`` is the index of the entry whose processing found it; ``retro`` is true when the
-    entry proved a breach committed earlier (the entry itself is legal).
+    entry proved a breach committed earlier (the entry itself is legal). A value: equal
+    violations are one (sets, counters).
     """
 
-    __slots__ = ("deal", "trick", "player", "rule", "message", "turn", "at", "retro")
-
-    def __init__(self, deal: int, trick: int | None, player: str | None, rule: str,
-                 message: str, turn: int | None = None, at: int = -1,
-                 retro: bool = False) -> None:
-        self.deal = deal
-        self.trick = trick
-        self.player = player
-        self.rule = rule
-        self.message = message
-        self.turn = turn
-        self.at = at
-        self.retro = retro
+    deal: int
+    trick: int | None
+    player: str | None
+    rule: str
+    message: str
+    turn: int | None = None
+    at: int = -1
+    retro: bool = False
 
     def to_json(self) -> dict[str, Any]:
-        from .notation import pretty
+        from .cards import pretty
 
         d: dict[str, Any] = {"deal": self.deal, "trick": self.trick, "player": self.player,
                              "rule": self.rule, "message": pretty(self.message)}

@@ -13,36 +13,33 @@ Once every dealt card has been shown, every claim left pending is known to have 
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Sequence
+from dataclasses import dataclass
 
 from .cards import Card
 from .errors import Violation
-from .record import Record
 
 CardTest = Callable[[Card], bool]
 EVERY_SUIT = ("S", "H", "D", "C", "X")  # watched for a claim that any card might prove false
 
 
-class Claim(Record):
+@dataclass(frozen=True, slots=True)
+class Claim:
     """An action's assertion that ``player`` held no card passing ``test``.
 
-    ``suits``, when given, are the printed suits of every card the test can pass ("void in
-    hearts": the hearts), so that a card of another suit is known not to prove it without
-    asking the test; None when any card might.
+    ``text`` says it ("Bartek did not follow ♥ at trick 5"). ``suits``, when given, are the
+    printed suits of every card the test can pass ("void in hearts": the hearts), so that a
+    card of another suit is known not to prove it without asking the test; None when any
+    card might.
     """
 
-    __slots__ = ("player", "test", "rule", "text", "deal", "trick", "turn", "suits")
-
-    def __init__(self, player: str, test: CardTest, rule: str, text: str, deal: int,
-                 trick: int | None, turn: int | None = None,
-                 suits: frozenset[str] | None = None) -> None:
-        self.player = player
-        self.test = test
-        self.rule = rule
-        self.text = text  # "Bartek did not follow ♥ at trick 5"
-        self.deal = deal
-        self.trick = trick
-        self.turn = turn
-        self.suits = suits
+    player: str
+    test: CardTest
+    rule: str
+    text: str
+    deal: int
+    trick: int | None
+    turn: int | None = None
+    suits: frozenset[str] | None = None
 
 
 def _suit_test(suit: str) -> CardTest:
@@ -56,15 +53,13 @@ SUIT_TEST = {s: _suit_test(s) for s in ("S", "H", "D", "C")}  # "a card of this 
 ONE_SUIT = {s: frozenset((s,)) for s in ("S", "H", "D", "C")}
 
 
-class Shown(Record):
+@dataclass(frozen=True, slots=True)
+class Shown:
     """Where a card was shown, and by whom."""
 
-    __slots__ = ("player", "trick", "turn")
-
-    def __init__(self, player: str, trick: int | None, turn: int | None) -> None:
-        self.player = player
-        self.trick = trick
-        self.turn = turn
+    player: str
+    trick: int | None
+    turn: int | None
 
 
 Proof = tuple[Claim, Card, Shown]  # a claim, the card that proves it false, and where it was shown

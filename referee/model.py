@@ -8,33 +8,34 @@ state of the game is never stored, it is always replayed from the entries.
 
 from __future__ import annotations
 
+from dataclasses import dataclass, field
+from enum import StrEnum
 from typing import TYPE_CHECKING, Any
 
 from .cards import Card
 from .errors import Violation
-from .record import Record
 
 if TYPE_CHECKING:
     from .play_record import DealPlay
 
 
-class Setup(Record):
+@dataclass(frozen=True, slots=True)
+class Setup:
     """Who plays what: the game, the players in clockwise order, the first dealer, the house
     rules (options), and the file's title, start time and seed. Never changed in place (a
-    changed copy: ``setup.but(options=...)``)."""
+    changed copy: ``dataclasses.replace(setup, options=...)``)."""
 
-    __slots__ = ("game", "players", "first_dealer", "options", "title", "started", "seed")
+    game: str
+    players: tuple[str, ...]
+    first_dealer: str
+    options: dict[str, Any] = field(default_factory=dict)
+    title: str | None = None
+    started: Any = None
+    seed: int | None = None
 
-    def __init__(self, game: str, players: tuple[str, ...], first_dealer: str,
-                 options: dict[str, Any] | None = None, title: str | None = None,
-                 started: Any = None, seed: int | None = None) -> None:
-        self.game = game
-        self.players = players
-        self.first_dealer = first_dealer
-        self.options: dict[str, Any] = options if options is not None else {}
-        self.title = title
-        self.started = started
-        self.seed = seed
+    def __post_init__(self) -> None:
+        if self.options is None:  # an explicit None: no house rules
+            object.__setattr__(self, "options", {})
 
     def seat(self, name: str) -> int:
         return self.players.index(name)
@@ -45,95 +46,82 @@ class Setup(Record):
 
 
 # --- entries --------------------------------------------------------------------------------
-# Entries and results are small slots classes written out by hand rather than dataclasses:
-# every command imports this module, and a dataclass costs about half a millisecond to
-# create at import time (measured), which the command line's start-up cannot afford.
+# Entries are frozen values: equal when their fields are equal, hashable, never changed in
+# place (a changed copy: ``dataclasses.replace``).
 
 
-class Key(Record):
+@dataclass(frozen=True, slots=True)
+class Key:
     """A key of the deal's table: dealer, hands, trump, outcome, claimed, note..."""
 
-    __slots__ = ("name", "value")
-
-    def __init__(self, name: str, value: Any) -> None:
-        self.name = name
-        self.value = value
+    name: str
+    value: Any
 
 
-class Play(Record):
+@dataclass(frozen=True, slots=True)
+class Play:
     """A player plays cards (one card in most games; Kozel: 1-4, ``None`` = unseen)."""
 
-    __slots__ = ("player", "cards", "down")
-
-    def __init__(self, player: str, cards: tuple[Card | None, ...], down: bool = False) -> None:
-        self.player = player
-        self.cards = cards
-        self.down = down
+    player: str
+    cards: tuple[Card | None, ...]
+    down: bool = False
 
 
-class Pull(Record):
+@dataclass(frozen=True, slots=True)
+class Pull:
     """Kozel: four cards of one suit laid face up, restarting the trick."""
 
-    __slots__ = ("player", "cards")
-
-    def __init__(self, player: str, cards: tuple[Card, ...]) -> None:
-        self.player = player
-        self.cards = cards
+    player: str
+    cards: tuple[Card, ...]
 
 
-class Bid(Record):
+@dataclass(frozen=True, slots=True)
+class Bid:
     """A bid; ``value`` None is a pass."""
 
-    __slots__ = ("player", "value")
-
-    def __init__(self, player: str, value: int | None) -> None:
-        self.player = player
-        self.value = value
+    player: str
+    value: int | None
 
 
-class Pass(Record):
+@dataclass(frozen=True, slots=True)
+class Pass:
     """A turn passed (the small lottery)."""
 
-    __slots__ = ("player",)
-
-    def __init__(self, player: str) -> None:
-        self.player = player
+    player: str
 
 
-class Exchange(Record):
+@dataclass(frozen=True, slots=True)
+class Exchange:
     """Cards discarded (``discard``) or undealt cards taken (``take``); cards or a count."""
 
-    __slots__ = ("player", "kind", "cards", "count")
-
-    def __init__(self, player: str, kind: str, cards: tuple[Card, ...] | None,
-                 count: int) -> None:
-        self.player = player
-        self.kind = kind
-        self.cards = cards
-        self.count = count
+    player: str
+    kind: str
+    cards: tuple[Card, ...] | None
+    count: int
 
 
-class Place(Record):
+@dataclass(frozen=True, slots=True)
+class Place:
     """Foursquare: a card (None when the stock is known and it was left out) at row, col."""
 
-    __slots__ = ("card", "row", "col")
-
-    def __init__(self, card: Card | None, row: int, col: int) -> None:
-        self.card = card
-        self.row = row
-        self.col = col
+    card: Card | None
+    row: int
+    col: int
 
 
 Entry = Key | Play | Pull | Bid | Pass | Exchange | Place
 
 
-class Deal(Record):
-    """One ``[[deals]]`` table: its entries in the order they were made."""
+@dataclass(slots=True)
+class Deal:
+    """One ``[[deals]]`` table: its entries in the order they were made (the session appends
+    to and removes from the list)."""
 
-    __slots__ = ("entries",)
+    entries: list[Entry] = field(default_factory=list)
 
-    def __init__(self, entries: list[Entry] | None = None) -> None:
-        self.entries: list[Entry] = entries if entries is not None else []
+    def __post_init__(self) -> None:
+        if self.entries is None:
+            self.entries = []
 
     def key(self, name: str, default: Any = None) -> Any:
         for e in reversed(self.entries):
@@ -151,65 +139,83 @@ class Deal(Record):
 # --- what a replay yields -------------------------------------------------------------------
 
 
-class DealResult(Record):
+@dataclass(slots=True)
+class DealResult:
     """One deal's result. ``not_played``: the entries (as entry text) that the game's options
     leave out, neither scored nor violations (RULES.md "Scoring under another option"), and
-    ``left_out`` says so in words ("not played under stop_when_penalties_gone: 3 tricks")."""
+    ``left_out`` says so in words ("not played under stop_when_penalties_gone: 3 tricks").
+    ``play`` is what was played: ``GameRules.record_play`` fills it in, on demand."""
 
-    __slots__ = ("number", "dealer", "scores", "finished", "redeal", "name", "extra", "claimed",
-                 "not_played", "left_out", "play")
+    number: int
+    dealer: str | None
+    scores: dict[str, int] | None
+    finished: bool
+    redeal: bool = False
+    name: str = ""
+    extra: dict[str, Any] = field(default_factory=dict)
+    claimed: dict[str, int] | None = None
+    not_played: list[str] = field(default_factory=list)
+    left_out: str = ""
+    play: DealPlay | None = None
 
-    def __init__(self, number: int, dealer: str | None, scores: dict[str, int] | None,
-                 finished: bool, redeal: bool = False, name: str = "",
-                 extra: dict[str, Any] | None = None,
-                 claimed: dict[str, int] | None = None,
-                 not_played: list[str] | None = None, left_out: str = "",
-                 play: DealPlay | None = None) -> None:
-        self.number = number
-        self.dealer = dealer
-        self.scores = scores
-        self.finished = finished
-        self.redeal = redeal
-        self.name = name
-        self.extra: dict[str, Any] = extra if extra is not None else {}
-        self.claimed = claimed
-        self.not_played: list[str] = not_played if not_played is not None else []
-        self.left_out = left_out
-        self.play = play  # what was played (GameRules.record_play fills it in, on demand)
+    def __post_init__(self) -> None:
+        if self.extra is None:
+            self.extra = {}
+        if self.not_played is None:
+            self.not_played = []
 
 
-class Expect(Record):
-    """What the referee waits for next."""
+class Action(StrEnum):
+    """What kind of entry the referee waits for. A ``str``: equal to its value, and written
+    as it (``status --json`` says ``"action": "play"``)."""
 
-    __slots__ = ("player", "action", "prompt", "deal", "trick", "new_deal", "dealer", "choices")
-
-    def __init__(self, player: str | None, action: str, prompt: str, deal: int,
-                 trick: int | None = None, new_deal: bool = False, dealer: str | None = None,
-                 choices: list[str] | None = None) -> None:
-        self.player = player
-        self.action = action  # play | lead | bid | trump | turn | place | exchange | done
-        self.prompt = prompt
-        self.deal = deal
-        self.trick = trick
-        self.new_deal = new_deal
-        self.dealer = dealer  # dealer of the deal the next entry goes to
-        self.choices: list[str] = choices if choices is not None else []
+    PLAY = "play"
+    LEAD = "lead"
+    BID = "bid"
+    TRUMP = "trump"
+    TURN = "turn"
+    PLACE = "place"
+    EXCHANGE = "exchange"
+    OUTCOME = "outcome"
+    DONE = "done"
 
 
-class TableView(Record):
-    """What is on the table now, for the table mode and ``status``."""
+@dataclass(slots=True)
+class Expect:
+    """What the referee waits for next (``action``); ``dealer`` is the dealer of the deal the
+    next entry goes to. Mutable: a game settles ``new_deal`` and ``dealer`` after making it."""
 
-    __slots__ = ("title", "lines", "trick", "hands", "grid")
+    player: str | None
+    action: Action
+    prompt: str
+    deal: int
+    trick: int | None = None
+    new_deal: bool = False
+    dealer: str | None = None
+    choices: list[str] = field(default_factory=list)
 
-    def __init__(self, title: str, lines: list[tuple[str, str]] | None = None,
-                 trick: list[tuple[str, str]] | None = None,
-                 hands: dict[str, list[Card]] | None = None,
-                 grid: list[list[str]] | None = None) -> None:
-        self.title = title
-        self.lines: list[tuple[str, str]] = lines if lines is not None else []  # label, value
-        self.trick: list[tuple[str, str]] = trick if trick is not None else []  # player, cards
-        self.hands = hands
-        self.grid = grid
+    def __post_init__(self) -> None:
+        if self.choices is None:
+            self.choices = []
+
+
+@dataclass(slots=True)
+class TableView:
+    """What is on the table now, for the table mode and ``status``: ``lines`` are (label,
+    value) pairs, ``trick`` the (player, cards) pairs of the trick on the table. Mutable: a
+    game fills in the trick, hands and grid after making it."""
+
+    title: str
+    lines: list[tuple[str, str]] = field(default_factory=list)
+    trick: list[tuple[str, str]] = field(default_factory=list)
+    hands: dict[str, list[Card]] | None = None
+    grid: list[list[str]] | None = None
+
+    def __post_init__(self) -> None:
+        if self.lines is None:
+            self.lines = []
+        if self.trick is None:
+            self.trick = []
 
 
 def _where(v: Violation) -> tuple[int, int]:

@@ -80,15 +80,3 @@ def parse_card(text: str, where: str = "") -> Card:
 
 def parse_cards(text: str, where: str = "") -> list[Card]:
     return [parse_card(w, where) for w in text.replace(",", " ").split()]
-
-
-def pretty(text: str, ascii_only: bool = False) -> str:
-    """Canonical cards in a text turned into glyphs (``10H`` -> ``10♥``)."""
-    if ascii_only:
-        return text
-
-    def sub(m: re.Match[str]) -> str:
-        c = try_parse_card(m.group(0))
-        return c.pretty() if c else m.group(0)
-
-    return re.sub(r"\b(?:10|[2-9JQKA])[SHDC]\b", sub, text)

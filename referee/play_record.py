@@ -12,9 +12,12 @@ canonical strings only in ``to_json``.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from .cards import Card
+
+if TYPE_CHECKING:
+    from .trick import Trick
 
 Json = dict[str, Any]
 
@@ -122,3 +125,14 @@ class DealPlay:
 def bid_text(player: str, value: int | None) -> str:
     """A bid as its entry: ``Bartek: 3``, ``Celina: pass``."""
     return f"{player}: {'pass' if value is None else value}"
+
+
+def from_trick(t: Trick) -> TrickRecord:
+    """A trick of the one-card-a-play games (Kierki, Schmier)."""
+    return TrickRecord(t.number, t.plays[0].player if t.plays else None,
+                       tuple(PlayRecord(p.player, (p.card,)) for p in t.plays), t.winner)
+
+
+def with_current(done: list[Any], current: Any) -> list[Any]:
+    """The finished tricks, then the trick on the table if there is one."""
+    return done + [current] if current is not None else done

@@ -5,13 +5,14 @@ The game is replayed under the options. Where the options end the game (Kozel's 
 Schmier game) before the deals the table recorded, those later deals were played at the
 table but cannot be under the options: they are left out, listed as not played under the
 options (``DealResult.not_played``), and give no violation. Inside a deal, Kierki's
-``stop_when_penalties_gone`` leaves tricks out the same way (``kierki_play``). A file whose
+``stop_when_penalties_gone`` leaves tricks out the same way (``games/kierki/play.py``). A file whose
 own game was already over by then keeps the common rule: nothing after the end.
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
+from dataclasses import replace
 from typing import Any
 
 from .games.base import GameRules
@@ -48,7 +49,7 @@ def rescore(rules: GameRules, setup: Setup, deals: Sequence[Deal],
 
     merged = dict(setup.options)
     merged.update(options)
-    under = setup.but(options=merged)
+    under = replace(setup, options=merged)
     other = rules.replay(under, deals)
     stop = end(rules, under, deals)
     if stop is None or stop >= len(deals) or over(rules, setup, deals[:stop]):

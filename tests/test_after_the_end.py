@@ -13,7 +13,7 @@ import pytest
 from referee import savefile
 from referee.errors import IllegalEntry
 from referee.games import get
-from referee.games.kozel_playout import random_series
+from referee.games.kozel.playout import random_series
 from referee.model import Deal
 from referee.session import Session
 

@@ -30,12 +30,12 @@ from referee.compact import (
     wisconsin_rules,
 )
 from referee.games import get
-from referee.games.kierki_play import replay_deal as kierki_replay_deal
-from referee.games.kierki_playout import PLAYERS, random_deal
-from referee.games.schmier import SchmierRules
-from referee.games.schmier_play import replay_deal as schmier_replay_deal
-from referee.games.schmier_playout import random_game as schmier_random_game
-from referee.games.schmier_score import Order
+from referee.games.kierki.play import replay_deal as kierki_replay_deal
+from referee.games.kierki.playout import PLAYERS, random_deal
+from referee.games.schmier.play import replay_deal as schmier_replay_deal
+from referee.games.schmier.playout import random_game as schmier_random_game
+from referee.games.schmier.rules import SchmierRules
+from referee.games.schmier.score import Order
 from referee.model import Deal, Entry, Play, Setup
 from referee.trick import TrickPlay, winning_play
 

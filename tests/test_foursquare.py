@@ -13,8 +13,8 @@ from referee import savefile
 from referee.cards import Card, try_parse_card
 from referee.errors import IllegalEntry, NotationError, SaveFileError
 from referee.games import get
-from referee.games.foursquare import Foursquare, FoursquareResult, shuffled
-from referee.games.foursquare_play import Game, Pos
+from referee.games.foursquare.play import Game, Pos
+from referee.games.foursquare.rules import Foursquare, FoursquareResult, shuffled
 from referee.model import Deal, Key, Place, Result, Setup
 from referee.session import Session
 

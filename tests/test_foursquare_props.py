@@ -12,8 +12,8 @@ from hypothesis import strategies as st
 from referee import savefile
 from referee.cards import Card
 from referee.games import get
-from referee.games.foursquare import FoursquareResult, shuffled
-from referee.games.foursquare_play import Game, Pos, pos_text
+from referee.games.foursquare.play import Game, Pos, pos_text
+from referee.games.foursquare.rules import FoursquareResult, shuffled
 from referee.model import Deal, Entry, Key, Place, Setup
 from referee.session import Session
 

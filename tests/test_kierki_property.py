@@ -9,7 +9,7 @@ from hypothesis import strategies as st
 
 from referee import savefile
 from referee.games import get
-from referee.games.kierki_playout import random_game
+from referee.games.kierki.playout import random_game
 from referee.model import Play
 
 K = get("kierki")

@@ -253,7 +253,7 @@ def test_fantan_start_rank_option() -> None:
 def test_lottery_scores_800_and_500() -> None:
     # everyone but Darek and Ala plays out; write a finished lottery from a playout
     from referee.games import get
-    from referee.games.kierki_playout import random_game
+    from referee.games.kierki.playout import random_game
 
     setup, deals = random_game(5)
     res = get("kierki").replay(setup, deals)
@@ -319,7 +319,7 @@ def test_cards_after_an_early_end_are_not_played_not_violations() -> None:
 
 def test_turns_after_the_lottery_ended_are_numbered_as_written() -> None:
     from referee.games import get
-    from referee.games.kierki_playout import random_game
+    from referee.games.kierki.playout import random_game
     from referee.model import Deal, Pass, Play
 
     setup, deals = random_game(5)

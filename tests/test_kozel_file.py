@@ -216,7 +216,7 @@ def test_a_whole_series_typed_on_virtual_deals(tmp_path: Path) -> None:
     import itertools
     import random
 
-    from referee.games.kozel_playout import beats_all
+    from referee.games.kozel.playout import beats_all
 
     rng = random.Random(3)
     s = Session.create(tmp_path / "s.toml", Setup("kozel", PLAYERS, "Ala", {}, seed=11))

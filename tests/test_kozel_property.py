@@ -9,8 +9,8 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from referee import savefile
-from referee.games.kozel import Kozel
-from referee.games.kozel_playout import random_series
+from referee.games.kozel.playout import random_series
+from referee.games.kozel.rules import Kozel
 from referee.model import Key, Play, Pull
 
 K = Kozel()

@@ -8,8 +8,8 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from referee.cards import DECK_36, try_parse_card
-from referee.games.kozel_cards import beats, matching, order, why_not
-from referee.games.kozel_score import check_points, loss_points, points_of, split_reachable
+from referee.games.kozel.cards import beats, matching, order, why_not
+from referee.games.kozel.score import check_points, loss_points, points_of, split_reachable
 
 
 def cs(text: str) -> list:  # type: ignore[type-arg]

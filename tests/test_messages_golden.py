@@ -247,7 +247,7 @@ def fs(*turns: str, more: str = "") -> str:
 
 
 def fs_stock() -> list[str]:
-    from referee.games.foursquare import shuffled
+    from referee.games.foursquare.rules import shuffled
 
     return [str(c) for c in shuffled(1, 1)]
 

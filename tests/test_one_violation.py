@@ -13,6 +13,7 @@ import random
 import re
 from collections import Counter
 from collections.abc import Callable
+from dataclasses import replace
 
 from hypothesis import given, settings
 from hypothesis import strategies as st
@@ -20,11 +21,11 @@ from hypothesis import strategies as st
 from referee.cards import Card, try_parse_card
 from referee.errors import Violation
 from referee.games import get
-from referee.games.foursquare import shuffled as foursquare_stock
-from referee.games.kierki_playout import random_game as kierki_game
-from referee.games.kozel_playout import random_series
-from referee.games.schmier import SchmierRules
-from referee.games.schmier_playout import random_game as schmier_game
+from referee.games.foursquare.rules import shuffled as foursquare_stock
+from referee.games.kierki.playout import random_game as kierki_game
+from referee.games.kozel.playout import random_series
+from referee.games.schmier.playout import random_game as schmier_game
+from referee.games.schmier.rules import SchmierRules
 from referee.model import Bid, Deal, Entry, Exchange, Key, Place, Play, Setup
 from tests.helpers import replay_text
 
@@ -91,7 +92,7 @@ def swap_cards(entries: list[Entry], rng: random.Random, setup: Setup) -> bool:
     i, j = rng.sample(idx, 2)
     a, b = entries[i], entries[j]
     assert isinstance(a, Play) and isinstance(b, Play)
-    entries[i], entries[j] = a.but(cards=b.cards), b.but(cards=a.cards)
+    entries[i], entries[j] = replace(a, cards=b.cards), replace(b, cards=a.cards)
     return True
 
 
@@ -104,7 +105,7 @@ def duplicate_card(entries: list[Entry], rng: random.Random, setup: Setup) -> bo
     assert isinstance(a, Play) and isinstance(b, Play)
     if len(a.cards) != len(b.cards):
         return False
-    entries[j] = b.but(cards=a.cards)
+    entries[j] = replace(b, cards=a.cards)
     return True
 
 
@@ -115,7 +116,7 @@ def card_to_other_seat(entries: list[Entry], rng: random.Random, setup: Setup) -
     i = rng.choice(idx)
     e = entries[i]
     assert isinstance(e, Play)
-    entries[i] = e.but(player=setup.left_of(e.player, rng.randrange(1, len(setup.players))))
+    entries[i] = replace(e, player=setup.left_of(e.player, rng.randrange(1, len(setup.players))))
     return True
 
 
@@ -130,7 +131,7 @@ def shift_trick(entries: list[Entry], rng: random.Random, setup: Setup) -> bool:
     for i in idx[start:start + n]:
         e = entries[i]
         assert isinstance(e, Play)
-        entries[i] = e.but(player=setup.left_of(e.player, k))
+        entries[i] = replace(e, player=setup.left_of(e.player, k))
     return True
 
 
@@ -143,7 +144,7 @@ def wrong_leader(entries: list[Entry], rng: random.Random, setup: Setup) -> bool
     i = idx[rng.randrange(0, len(idx) // n) * n]
     e = entries[i]
     assert isinstance(e, Play)
-    entries[i] = e.but(player=setup.left_of(e.player, rng.randrange(1, n)))
+    entries[i] = replace(e, player=setup.left_of(e.player, rng.randrange(1, n)))
     return True
 
 
@@ -154,7 +155,7 @@ def bad_bid(entries: list[Entry], rng: random.Random, setup: Setup) -> bool:
     i = rng.choice(idx)
     e = entries[i]
     assert isinstance(e, Bid)
-    entries[i] = e.but(value=rng.choice([0, 1, 7, 9, 12, 99]))
+    entries[i] = replace(e, value=rng.choice([0, 1, 7, 9, 12, 99]))
     return True
 
 
@@ -214,9 +215,9 @@ def misplace(entries: list[Entry], rng: random.Random, setup: Setup) -> bool:
     a, b = entries[i], entries[j]
     assert isinstance(a, Place) and isinstance(b, Place)
     if rng.random() < 0.5:
-        entries[i] = a.but(row=b.row, col=b.col)
+        entries[i] = replace(a, row=b.row, col=b.col)
     else:
-        entries[i], entries[j] = a.but(card=b.card), b.but(card=a.card)
+        entries[i], entries[j] = replace(a, card=b.card), replace(b, card=a.card)
     return True
 
 
@@ -254,7 +255,7 @@ def a_game(kind: str, seed: int, known: bool) -> tuple[Setup, list[Deal]]:
             stock = foursquare_stock(seed, n)
             rules = get("foursquare")
             entries: list[Entry] = [Key("stock", stock)] if known else []
-            from referee.games.foursquare_play import Game
+            from referee.games.foursquare.play import Game
 
             g = Game(n, "Ala", 0)
             g.stock = stock

@@ -10,7 +10,7 @@ from referee import savefile
 from referee.cards import Card
 from referee.errors import IllegalEntry, NotationError, SaveFileError
 from referee.games import get
-from referee.games.schmier import SchmierRules, shuffled
+from referee.games.schmier.rules import SchmierRules, shuffled
 from referee.model import Bid, Exchange, Key, Play, Setup
 from tests.helpers import head, load_text
 from tests.test_schmier_rules import PLAY, SIX, known, unseen

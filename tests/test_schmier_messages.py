@@ -1,6 +1,6 @@
 """Every sentence the Schmier referee says, checked against a golden file of real messages: one
 per rule id of each game (a violation found on replay) and one per kind of refusal of a typed
-entry. The messages come from ``referee/games/schmier_text.py``.
+entry. The messages come from ``referee/games/schmier/text.py``.
 
 After a deliberate change of wording, regenerate the file and read the diff:
 ``UPDATE_GOLDEN=1 .venv/bin/python -m pytest tests/test_schmier_messages.py``.

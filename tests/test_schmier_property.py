@@ -7,6 +7,7 @@ import os
 import random
 import tomllib
 from collections import Counter
+from dataclasses import replace
 
 from hypothesis import given, settings
 from hypothesis import strategies as st
@@ -15,9 +16,9 @@ from referee import savefile
 from referee.cards import DECK_53
 from referee.errors import NotationError, SaveFileError
 from referee.games import get
-from referee.games.schmier import SchmierRules
-from referee.games.schmier_playout import random_game
-from referee.games.schmier_score import game_value
+from referee.games.schmier.playout import random_game
+from referee.games.schmier.rules import SchmierRules
+from referee.games.schmier.score import game_value
 from referee.model import Bid, Deal, Exchange, Play, Setup
 
 FOUR = ("Ala", "Bartek", "Celina", "Darek")
@@ -115,7 +116,7 @@ def mutate(deals: list[Deal], rng: random.Random, players: tuple[str, ...]) -> l
         elif op == 1:
             d.entries.insert(i, e)
         elif op == 2 and isinstance(e, (Play, Bid, Exchange)):
-            d.entries[i] = e.but(player=rng.choice(players))
+            d.entries[i] = replace(e, player=rng.choice(players))
         elif op == 3 and isinstance(e, Play):
             d.entries[i] = Play(e.player, (rng.choice(DECK_53),))
         elif op == 4 and isinstance(e, Bid):

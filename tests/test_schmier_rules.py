@@ -8,7 +8,7 @@ import pytest
 
 from referee.cards import DECK_53, JOKER, Card, try_parse_card
 from referee.errors import IllegalEntry, SaveFileError
-from referee.games.schmier_score import SCHMIER, Order, game_winner
+from referee.games.schmier.score import SCHMIER, Order, game_winner
 from referee.model import Setup
 from referee.session import Session
 from tests.helpers import found, head, load_text, replay_text, rules_of
@@ -420,7 +420,7 @@ def test_session_plays_a_virtual_schmier_deal(tmp_path: Path) -> None:
 
 
 def test_game_tie_between_the_two_best_of_three_teams_gives_no_game() -> None:
-    from referee.games.schmier_score import count_points
+    from referee.games.schmier.score import count_points
 
     o = Order("H", True)
     team = {"Ala": "A", "Darek": "A", "Bartek": "B", "Ewa": "B", "Celina": "C", "Filip": "C"}

@@ -6,6 +6,7 @@ import io
 import os
 import subprocess
 import sys
+from dataclasses import replace
 from pathlib import Path
 
 from cli import plain, scoresheet
@@ -72,7 +73,7 @@ def test_markup_in_names_is_not_markup() -> None:
 
     evil = ("[bold red]Ala[/]", "[link=http://x]B[/link]", "Cel\x1b[31m", "D")
     mapping = dict(zip(res.setup.players, evil, strict=True))
-    res.setup = res.setup.but(players=evil)
+    res.setup = replace(res.setup, players=evil)
     res.totals = {mapping[k]: v for k, v in res.totals.items()}
     for d in res.deals:
         d.scores = {mapping[k]: v for k, v in (d.scores or {}).items()}

@@ -314,7 +314,7 @@ def test_high_low_in_play_option() -> None:
 
 
 def test_equal_game_points_give_no_game() -> None:
-    from referee.games.schmier_score import WISCONSIN, Order, count_points
+    from referee.games.schmier.score import WISCONSIN, Order, count_points
 
     o = Order("H", False)
     from referee.cards import Card
@@ -345,7 +345,7 @@ def test_first_to_15_wins_and_bid_out_caps() -> None:
 
 
 def test_both_over_15_the_bidding_team_wins() -> None:
-    from referee.games.schmier_score import WISCONSIN, game_winner
+    from referee.games.schmier.score import WISCONSIN, game_winner
 
     assert game_winner(WISCONSIN, {"A": 16, "B": 15}, "B") == "B"
     assert game_winner(WISCONSIN, {"A": 16, "B": 12}, "B") == "A"
@@ -407,7 +407,7 @@ def test_equal_game_points_in_a_played_deal() -> None:
 
 def test_in_play_with_a_single_trump_gives_high_and_low_to_one_team() -> None:
     from referee.cards import Card
-    from referee.games.schmier_score import WISCONSIN, Order, count_points
+    from referee.games.schmier.score import WISCONSIN, Order, count_points
 
     o = Order("H", False)
     trick = ("Bartek", [Card(9, "H"), Card(7, "S"), Card(8, "S"), Card(9, "S")])

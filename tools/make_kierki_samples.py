@@ -13,8 +13,8 @@ from pathlib import Path
 
 from referee import savefile
 from referee.games import get
-from referee.games.kierki_play import trick_penalty
-from referee.games.kierki_playout import random_game
+from referee.games.kierki.play import trick_penalty
+from referee.games.kierki.playout import random_game
 from referee.model import Deal, Key, Play
 
 OUT = Path(__file__).resolve().parent.parent / "sample_games"

@@ -9,11 +9,11 @@ from .base import GameRules
 
 # name -> (module, class); each module is imported on first use
 _GAMES: dict[str, tuple[str, str]] = {
-    "kierki": ("referee.games.kierki", "Kierki"),
-    "wisconsin-schmier": ("referee.games.schmier", "WisconsinSchmier"),
-    "schmier": ("referee.games.schmier", "Schmier"),
-    "foursquare": ("referee.games.foursquare", "Foursquare"),
-    "kozel": ("referee.games.kozel", "Kozel"),
+    "kierki": ("referee.games.kierki.rules", "Kierki"),
+    "wisconsin-schmier": ("referee.games.schmier.rules", "WisconsinSchmier"),
+    "schmier": ("referee.games.schmier.rules", "Schmier"),
+    "foursquare": ("referee.games.foursquare.rules", "Foursquare"),
+    "kozel": ("referee.games.kozel.rules", "Kozel"),
 }
 ALIASES = {
     "hearts-compendium": "kierki",
@@ -48,7 +48,8 @@ def get(name: str) -> GameRules:
     try:
         mod = importlib.import_module(mod_name)
     except ModuleNotFoundError as e:
-        if e.name != mod_name:
+        # the game's package, or its rules module, is not there
+        if e.name not in (mod_name, mod_name.rpartition(".")[0]):
             raise
         raise NotationError(f"the game {key!r} is not available in this version") from None
     rules: GameRules = getattr(mod, cls_name)()

@@ -4,29 +4,26 @@ from __future__ import annotations
 
 from abc import ABC, abstractmethod
 from collections.abc import Sequence
+from dataclasses import dataclass
 from typing import Any
 
 from ..cards import Card, try_parse_card
 from ..errors import NotationError, SaveFileError, Violation
 from ..model import Deal, Entry, Key, Result, Setup
 from ..notation import key_line, resolve_player
-from ..record import Record
 
 MAX_NAME = 40
 MAX_NOTE = 2000
 
 
-class Option(Record):
+@dataclass(frozen=True, slots=True)
+class Option:
     """A house rule: its name, default, and the values it may take."""
 
-    __slots__ = ("name", "default", "choices", "help")
-
-    def __init__(self, name: str, default: Any, choices: tuple[Any, ...] = (),
-                 help: str = "") -> None:
-        self.name = name
-        self.default = default
-        self.choices = choices
-        self.help = help
+    name: str
+    default: Any
+    choices: tuple[Any, ...] = ()
+    help: str = ""
 
     def check(self, value: Any) -> Any:
         if isinstance(self.default, bool):

@@ -1,0 +1,25 @@
+"""Kierki's record of the play (``referee.play_record``), read off its replayed state.
+
+``GameRules.record_play`` calls ``record_play`` with the deals and the ``Result`` of their
+replay; nothing is replayed again. The tricks are the finished ones and then the trick on the table
+(winner ``None``); cards entered after a deal was over are violations, not plays, and are
+left out.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from ...model import Deal, Result
+from ...play_record import DealPlay, TurnRecord, from_trick, with_current
+from .play import LOTTERY
+
+
+def record_play(deals: Sequence[Deal], result: Result) -> None:
+    for row, st in zip(result.deals, result.state, strict=True):
+        if st.number == LOTTERY:
+            row.play = DealPlay(turns=tuple(TurnRecord(t.number, t.player, t.card)
+                                            for t in st.turns))
+        else:
+            row.play = DealPlay(trump=st.trump, tricks=tuple(
+                from_trick(t) for t in with_current(st.tricks, st.current)))

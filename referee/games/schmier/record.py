@@ -1,0 +1,21 @@
+"""Both Schmier games's record of the play (``referee.play_record``), read off its replayed state.
+
+``GameRules.record_play`` calls ``record_play`` with the deals and the ``Result`` of their
+replay; nothing is replayed again. The tricks are the finished ones and then the trick on the
+table (winner ``None``).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from ...model import Bid, Deal, Result
+from ...play_record import DealPlay, bid_text, from_trick, with_current
+
+
+def record_play(deals: Sequence[Deal], result: Result) -> None:
+    states, _info = result.state
+    for row, st, deal in zip(result.deals, states, deals, strict=True):
+        bids = tuple(bid_text(e.player, e.value) for e in deal.entries if isinstance(e, Bid))
+        row.play = DealPlay(bids=bids, tricks=tuple(
+            from_trick(t) for t in with_current(st.tricks, st.current)))
