@@ -1,14 +1,17 @@
-"""TOML save files <-> (Setup, deals): read with tomli (or tomllib: ``tomlread``), written by
-our own small writer (tomli-w for dates), atomically."""
+"""TOML save files <-> (Setup, deals): read with tomli (or tomllib: ``tomlread``); a new file
+written with tomlkit (``dumps``), an existing one changed with tomlkit where it changed
+(``reconcile``: comments, blank lines and layout kept); written atomically."""
 
 from __future__ import annotations
 
 import datetime as _dt
-import json
 import os
 import stat
 from pathlib import Path
 from typing import Any
+
+import tomlkit
+from tomlkit.items import AoT, Array, Table
 
 from . import tomlread
 from .errors import NotationError, SaveFileError, WriteFailed
@@ -200,54 +203,202 @@ def to_dict(rules: GameRules, setup: Setup, deals: list[Deal]) -> dict[str, Any]
     return out
 
 
-_BARE = frozenset("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789_-")
+MULTILINE = ("tricks", "turns")  # one item a line (one trick a line), for people to read
+ONE_LINE = 80  # a longer top-level array is written one item a line
 
 
-def _key(k: str) -> str:
-    return k if k and all(ch in _BARE for ch in k) else json.dumps(k, ensure_ascii=False)
-
-
-MULTILINE = ("tricks", "turns")
-
-
-def _value(v: Any, top: bool = False, multiline: bool = False) -> str:
-    """One TOML value; tables inline, long arrays one item a line (for people to read)."""
-    if isinstance(v, bool):
-        return "true" if v else "false"
-    if isinstance(v, (int, float)):
-        return repr(v)
-    if isinstance(v, str):
-        return json.dumps(v, ensure_ascii=False)  # a JSON string is a TOML basic string
+def _inline(v: Any) -> Any:
+    """``v`` as a tomlkit item on one line: tables inline (``{ Ala = 3 }``)."""
     if isinstance(v, dict):
-        if not v:
-            return "{}"
-        return "{ " + ", ".join(f"{_key(k)} = {_value(x)}" for k, x in v.items()) + " }"
+        t = tomlkit.inline_table()
+        for i, (k, x) in enumerate(v.items()):
+            it = _inline(x)
+            if i == 0:
+                it.trivia.indent = " "
+            t.append(k, it)
+        if v:
+            t.add(tomlkit.ws(" "))
+        return t
     if isinstance(v, (list, tuple)):
-        items = [_value(x) for x in v]
-        one_line = "[" + ", ".join(items) + "]"
-        if not top or (len(one_line) <= 80 and not (multiline and items)):
-            return one_line
-        return "[\n" + "".join(f"  {x},\n" for x in items) + "]"
-    import tomli_w  # dates and times: tomli-w knows their forms
+        a = tomlkit.array()
+        a.extend(_inline(x) for x in v)
+        return a
+    return tomlkit.item(v)
 
-    return tomli_w.dumps({"v": v}).split("=", 1)[1].strip()
+
+def _item(key: str, v: Any, top: bool = True) -> Any:
+    """The tomlkit item of ``key = v`` in our layout: one trick (one turn) a line, a long
+    array one item a line, tables inline."""
+    if isinstance(v, (list, tuple)) and v and top:
+        one = _inline(v)
+        if key in MULTILINE or len(one.as_string()) > ONE_LINE:
+            a = tomlkit.array()
+            for x in v:
+                a.add_line(_inline(x), indent="  ")
+            a.add_line(indent="")
+            return a
+        return one
+    return _inline(v)
+
+
+def _table(d: dict[str, Any], aot: bool = False) -> Any:
+    t = tomlkit.table()
+    t.trivia.indent = "\n"  # a blank line before the table's header
+    for k, v in d.items():
+        t.append(k, _item(k, v))
+    return t
+
+
+def document(rules: GameRules, setup: Setup, deals: list[Deal]) -> Any:
+    """A new save file as a tomlkit document: keys in the documented order, one table a
+    deal, one line a trick, tables of names inline (``hands = { Ala = "..." }``)."""
+    data = to_dict(rules, setup, deals)
+    doc = tomlkit.document()
+    for k, v in data.items():
+        if k not in ("options", "deals"):
+            doc.append(k, _item(k, v))
+    if data.get("options"):
+        doc.append("options", _table(data["options"]))
+    if data["deals"]:
+        aot = tomlkit.aot()
+        for d in data["deals"]:
+            aot.append(_table(d))
+        doc.append("deals", aot)
+    return doc
 
 
 def dumps(rules: GameRules, setup: Setup, deals: list[Deal]) -> str:
-    """The save file's text: keys in the documented order, one line per trick."""
-    data = to_dict(rules, setup, deals)
-    lines = []
-    for k, v in data.items():
-        if k not in ("options", "deals"):
-            lines.append(f"{_key(k)} = {_value(v, top=True)}")
-    if data.get("options"):
-        lines.append("\n[options]")
-        lines.extend(f"{_key(k)} = {_value(v, top=True)}" for k, v in data["options"].items())
-    for d in data["deals"]:
-        lines.append("\n[[deals]]")
-        lines.extend(f"{_key(k)} = {_value(v, top=True, multiline=k in MULTILINE)}"
-                     for k, v in d.items())
-    return "\n".join(lines) + "\n"
+    """The text of a new save file (``document``)."""
+    text: str = document(rules, setup, deals).as_string()
+    return text
+
+
+def inline(value: Any) -> str:
+    """A value as inline TOML on one line, as a key line is typed at the prompt."""
+    text: str = _inline(value).as_string()
+    return text
+
+
+# -- changing an existing file: tomlkit keeps what people wrote ---------------------------------
+
+
+def parse_doc(raw: bytes) -> Any:
+    """The save file's bytes as a tomlkit document (comments, blank lines and layout kept),
+    to change it; never to read it (that is ``loads``, with tomli)."""
+    text = raw.decode("utf-8")
+    if text.startswith("\ufeff"):
+        text = text[1:]
+    return tomlkit.parse(text)
+
+
+def _unwrap(v: Any) -> Any:
+    return v.unwrap() if hasattr(v, "unwrap") else v
+
+
+def _same(item: Any, v: Any) -> bool:
+    u = _unwrap(item)
+    return bool(u == v and type(u) is type(v) or isinstance(u, list) and isinstance(v, list)
+                and u == v)
+
+
+def _put(t: Any, key: str, item: Any, order: list[str]) -> None:
+    """Add ``key`` to table (or document) ``t`` in the documented ``order``: after the
+    keys before it, before the keys after it and before the comments and blank lines that
+    end the table (they belong to what follows)."""
+    body = t.value.body if hasattr(t, "value") and hasattr(t.value, "body") else t.body
+    later = set(order[order.index(key) + 1:]) if key in order else set()
+    at = None
+    for i, (k, v) in enumerate(body):
+        if k is None:
+            continue
+        if k.key in later or isinstance(v, (Table, AoT)):
+            at = i
+            break
+    if at is None:  # after the last key (a table's trailing comments stay last)
+        last = [i for i, (k, _) in enumerate(body) if k is not None]
+        at = last[-1] + 1 if last else None
+    if at is None or at >= len(body):
+        t.append(key, item)
+    else:
+        (t.value if hasattr(t, "value") and hasattr(t.value, "body") else t)._insert_at(
+            at, key, item)
+
+
+def _merge_array(arr: Any, old: list[Any], new: list[Any], key: str) -> bool:
+    """Change array ``arr`` (holding ``old``) to hold ``new`` item by item: equal items
+    untouched, changed ones replaced, missing ones appended, extra ones removed. False when
+    the array does not hold ``old`` item for item (then the caller replaces it whole)."""
+    if not isinstance(arr, Array) or len(arr) != len(old):
+        return False
+    for j, x in enumerate(new):
+        if j < len(old):
+            if old[j] != x:
+                arr[j] = _inline(x)
+        elif len(arr) == 0 and (key in MULTILINE):
+            return False  # an empty array: written afresh, one item a line
+        else:
+            arr.append(_inline(x))
+    for _ in range(len(old) - len(new)):
+        del arr[len(new)]
+    return True
+
+
+def _merge(t: Any, old: dict[str, Any], new: dict[str, Any]) -> None:
+    """Change table ``t`` (which means ``old``) to mean ``new``, touching only what differs.
+    """
+    order = list(new)
+    for k in old:
+        if k not in new and k in t:
+            del t[k]
+    for k, v in new.items():
+        if k in old and old[k] == v and k in t:
+            continue
+        cur = t.get(k) if k in t else None
+        if cur is None:
+            _put(t, k, _item(k, v), order)
+        elif isinstance(v, list) and isinstance(old.get(k), list) and \
+                _merge_array(cur, old[k], v, k):
+            continue
+        elif isinstance(v, dict) and isinstance(cur, Table) and isinstance(old.get(k), dict):
+            _merge(cur, old[k], v)
+        elif not _same(cur, v):
+            t[k] = _item(k, v)
+
+
+def _merge_deals(doc: Any, old: list[dict[str, Any]], new: list[dict[str, Any]]) -> None:
+    aot = doc.get("deals") if "deals" in doc else None
+    if not isinstance(aot, AoT) or len(aot) != len(old):
+        if "deals" in doc:
+            del doc["deals"]
+        if new:
+            fresh = tomlkit.aot()
+            for d in new:
+                fresh.append(_table(d))
+            doc.append("deals", fresh)
+        return
+    for i, d in enumerate(new):
+        if i < len(old):
+            if old[i] != d:
+                _merge(aot[i], old[i], d)
+        else:
+            aot.append(_table(d))
+    for _ in range(len(old) - len(new)):
+        del aot[len(new)]
+    if not new:
+        del doc["deals"]
+
+
+def reconcile(doc: Any, old: dict[str, Any], new: dict[str, Any]) -> None:
+    """Change tomlkit document ``doc``, which holds the game ``old`` (``to_dict``), to hold
+    ``new``, deal by deal, key by key, array item by array item: what is the same in both is
+    left as it is (with its comments); what changed is replaced in place; what is new is
+    added; what went is removed. ``old`` decides what changed, so a hand-typed line that
+    means the same as ours (``bartek: 2c``) is kept as typed."""
+    top_old = {k: v for k, v in old.items() if k != "deals"}
+    top_new = {k: v for k, v in new.items() if k != "deals"}
+    if top_old != top_new:
+        _merge(doc, top_old, top_new)
+    _merge_deals(doc, old.get("deals", []), new.get("deals", []))
 
 
 def check_writable(path: str | Path) -> None:
