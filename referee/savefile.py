@@ -11,7 +11,7 @@ from pathlib import Path
 from typing import Any
 
 import tomlkit
-from tomlkit.items import AoT, Array, Table
+from tomlkit.items import AoT, Array, Null, Table, Whitespace, _ArrayItemGroup
 
 from . import tomlread
 from .errors import NotationError, SaveFileError, WriteFailed
@@ -324,22 +324,62 @@ def _put(t: Any, key: str, item: Any, order: list[str]) -> None:
             at, key, item)
 
 
+def _is_value(group: Any) -> bool:
+    return group.value is not None and not isinstance(group.value, Null)
+
+
+def _append(arr: Array, v: Any) -> None:
+    """Append ``v`` to ``arr`` on a line of its own after the last item (a multi-line array)
+    or after it on the line, indented as that item and with a comma after it as the last
+    item had one (``_pop`` undoes it byte for byte). tomlkit's own append puts the item after
+    the array's trailing comments and moves commas about, which no removal can undo."""
+    groups = arr._value
+    at = max((i for i, g in enumerate(groups) if _is_value(g)), default=None)
+    if at is None:
+        arr.append(_inline(v))
+        return
+    last = groups[at]
+    ind = last.indent.s if last.indent is not None else ""
+    indent = tomlkit.ws("\n" + ind.rsplit("\n", 1)[1] if "\n" in ind else " ")
+    it = _inline(v)
+    comma = tomlkit.ws(",") if last.comma is not None and "," in last.comma.s else None
+    if comma is None:
+        last.comma = tomlkit.ws(",")
+    list.append(arr, it)
+    groups.insert(at + 1, _ArrayItemGroup(value=it, indent=indent, comma=comma))
+    arr._reindex()
+
+
+def _pop(arr: Array) -> None:
+    """Remove the last item of ``arr`` with its line (or its place on the line); without a
+    comma after it, the item before it loses its comma too (``_append`` undone)."""
+    groups = arr._value
+    values = [i for i, g in enumerate(groups) if _is_value(g)]
+    k = values[-1]
+    comma = groups[k].comma
+    if len(values) > 1 and (comma is None or "," not in comma.s):
+        prev = groups[values[-2]]
+        if prev.comma is not None and prev.comma.s == ",":
+            prev.comma = None
+    del groups[k]
+    list.pop(arr)
+    arr._reindex()
+
+
 def _merge_array(arr: Any, old: list[Any], new: list[Any], key: str) -> bool:
     """Change array ``arr`` (holding ``old``) to hold ``new`` item by item: equal items
     untouched, changed ones replaced, missing ones appended, extra ones removed. False when
     the array does not hold ``old`` item for item (then the caller replaces it whole)."""
-    if not isinstance(arr, Array) or len(arr) != len(old):
+    if not isinstance(arr, Array) or len(arr) != len(old) or not old:
         return False
     for j, x in enumerate(new):
         if j < len(old):
             if old[j] != x:
                 arr[j] = _inline(x)
-        elif len(arr) == 0 and (key in MULTILINE):
-            return False  # an empty array: written afresh, one item a line
         else:
-            arr.append(_inline(x))
+            _append(arr, x)
     for _ in range(len(old) - len(new)):
-        del arr[len(new)]
+        _pop(arr)
     return True
 
 
@@ -383,9 +423,30 @@ def _merge_deals(doc: Any, old: list[dict[str, Any]], new: list[dict[str, Any]])
         else:
             aot.append(_table(d))
     for _ in range(len(old) - len(new)):
-        del aot[len(new)]
+        gone = aot[-1].trivia.indent
+        del aot[len(aot) - 1]
+        if len(aot):
+            _unblank(aot[-1].value.body, gone)
     if not new:
+        gone = aot.body[0].trivia.indent if aot.body else "\n"
         del doc["deals"]
+        body = doc.body
+        if body and isinstance(body[-1][1], Table):
+            body = body[-1][1].value.body
+        _unblank(body, gone)
+
+
+def _unblank(body: list[Any], gone: str) -> None:
+    """A table just removed from the end of the file takes with it the blank line written
+    before its header: read back from a file, that line is the end of what precedes it."""
+    if "\n" in gone or not body or body[-1][0] is not None:
+        return  # the table held its blank line itself (added in this process)
+    ws = body[-1][1]
+    if isinstance(ws, Whitespace) and ws.s.endswith("\n"):
+        if ws.s == "\n":
+            del body[-1]
+        else:
+            ws._s = ws.s[:-1]
 
 
 def reconcile(doc: Any, old: dict[str, Any], new: dict[str, Any]) -> None:
