@@ -1,6 +1,6 @@
-"""TOML save files <-> (Setup, deals): read with tomli (or tomllib: ``tomlread``); a new file
-written with tomlkit (``dumps``), an existing one changed with tomlkit where it changed
-(``reconcile``: comments, blank lines and layout kept); written atomically."""
+"""TOML save files <-> (Setup, deals): read with tomli (or tomllib: ``tomlread``); written with
+tomlkit (``tomlwrite``: a new file whole, an existing one only where the game changed,
+keeping what people wrote), atomically."""
 
 from __future__ import annotations
 
@@ -9,9 +9,6 @@ import os
 import stat
 from pathlib import Path
 from typing import Any
-
-import tomlkit
-from tomlkit.items import AoT, Array, Null, Table, Whitespace, _ArrayItemGroup
 
 from . import tomlread
 from .errors import NotationError, SaveFileError, WriteFailed
@@ -203,263 +200,18 @@ def to_dict(rules: GameRules, setup: Setup, deals: list[Deal]) -> dict[str, Any]
     return out
 
 
-MULTILINE = ("tricks", "turns")  # one item a line (one trick a line), for people to read
-ONE_LINE = 80  # a longer top-level array is written one item a line
-
-
-def _inline(v: Any) -> Any:
-    """``v`` as a tomlkit item on one line: tables inline (``{ Ala = 3 }``)."""
-    if isinstance(v, dict):
-        t = tomlkit.inline_table()
-        for i, (k, x) in enumerate(v.items()):
-            it = _inline(x)
-            if i == 0:
-                it.trivia.indent = " "
-            t.append(k, it)
-        if v:
-            t.add(tomlkit.ws(" "))
-        return t
-    if isinstance(v, (list, tuple)):
-        a = tomlkit.array()
-        a.extend(_inline(x) for x in v)
-        return a
-    return tomlkit.item(v)
-
-
-def _item(key: str, v: Any, top: bool = True) -> Any:
-    """The tomlkit item of ``key = v`` in our layout: one trick (one turn) a line, a long
-    array one item a line, tables inline."""
-    if isinstance(v, (list, tuple)) and v and top:
-        one = _inline(v)
-        if key in MULTILINE or len(one.as_string()) > ONE_LINE:
-            a = tomlkit.array()
-            for x in v:
-                a.add_line(_inline(x), indent="  ")
-            a.add_line(indent="")
-            return a
-        return one
-    return _inline(v)
-
-
-def _table(d: dict[str, Any], aot: bool = False) -> Any:
-    t = tomlkit.table()
-    t.trivia.indent = "\n"  # a blank line before the table's header
-    for k, v in d.items():
-        t.append(k, _item(k, v))
-    return t
-
-
-def document(rules: GameRules, setup: Setup, deals: list[Deal]) -> Any:
-    """A new save file as a tomlkit document: keys in the documented order, one table a
-    deal, one line a trick, tables of names inline (``hands = { Ala = "..." }``)."""
-    data = to_dict(rules, setup, deals)
-    doc = tomlkit.document()
-    for k, v in data.items():
-        if k not in ("options", "deals"):
-            doc.append(k, _item(k, v))
-    if data.get("options"):
-        doc.append("options", _table(data["options"]))
-    if data["deals"]:
-        aot = tomlkit.aot()
-        for d in data["deals"]:
-            aot.append(_table(d))
-        doc.append("deals", aot)
-    return doc
-
-
 def dumps(rules: GameRules, setup: Setup, deals: list[Deal]) -> str:
-    """The text of a new save file (``document``)."""
-    text: str = document(rules, setup, deals).as_string()
-    return text
+    """The text of a new save file (``tomlwrite``: tomlkit, imported only to write)."""
+    from . import tomlwrite
+
+    return tomlwrite.dumps(to_dict(rules, setup, deals))
 
 
 def inline(value: Any) -> str:
     """A value as inline TOML on one line, as a key line is typed at the prompt."""
-    text: str = _inline(value).as_string()
-    return text
+    from . import tomlwrite
 
-
-# -- changing an existing file: tomlkit keeps what people wrote ---------------------------------
-
-
-def parse_doc(raw: bytes) -> Any:
-    """The save file's bytes as a tomlkit document (comments, blank lines and layout kept),
-    to change it; never to read it (that is ``loads``, with tomli)."""
-    text = raw.decode("utf-8")
-    if text.startswith("\ufeff"):
-        text = text[1:]
-    return tomlkit.parse(text)
-
-
-def _unwrap(v: Any) -> Any:
-    return v.unwrap() if hasattr(v, "unwrap") else v
-
-
-def _same(item: Any, v: Any) -> bool:
-    u = _unwrap(item)
-    return bool(u == v and type(u) is type(v) or isinstance(u, list) and isinstance(v, list)
-                and u == v)
-
-
-def _put(t: Any, key: str, item: Any, order: list[str]) -> None:
-    """Add ``key`` to table (or document) ``t`` in the documented ``order``: after the
-    keys before it, before the keys after it and before the comments and blank lines that
-    end the table (they belong to what follows)."""
-    body = t.value.body if hasattr(t, "value") and hasattr(t.value, "body") else t.body
-    later = set(order[order.index(key) + 1:]) if key in order else set()
-    at = None
-    for i, (k, v) in enumerate(body):
-        if k is None:
-            continue
-        if k.key in later or isinstance(v, (Table, AoT)):
-            at = i
-            break
-    if at is None:  # after the last key (a table's trailing comments stay last)
-        last = [i for i, (k, _) in enumerate(body) if k is not None]
-        at = last[-1] + 1 if last else None
-    if at is None or at >= len(body):
-        t.append(key, item)
-    else:
-        (t.value if hasattr(t, "value") and hasattr(t.value, "body") else t)._insert_at(
-            at, key, item)
-
-
-def _is_value(group: Any) -> bool:
-    return group.value is not None and not isinstance(group.value, Null)
-
-
-def _append(arr: Array, v: Any) -> None:
-    """Append ``v`` to ``arr`` on a line of its own after the last item (a multi-line array)
-    or after it on the line, indented as that item and with a comma after it as the last
-    item had one (``_pop`` undoes it byte for byte). tomlkit's own append puts the item after
-    the array's trailing comments and moves commas about, which no removal can undo."""
-    groups = arr._value
-    at = max((i for i, g in enumerate(groups) if _is_value(g)), default=None)
-    if at is None:
-        arr.append(_inline(v))
-        return
-    last = groups[at]
-    ind = last.indent.s if last.indent is not None else ""
-    indent = tomlkit.ws("\n" + ind.rsplit("\n", 1)[1] if "\n" in ind else " ")
-    it = _inline(v)
-    comma = tomlkit.ws(",") if last.comma is not None and "," in last.comma.s else None
-    if comma is None:
-        last.comma = tomlkit.ws(",")
-    list.append(arr, it)
-    groups.insert(at + 1, _ArrayItemGroup(value=it, indent=indent, comma=comma))
-    arr._reindex()
-
-
-def _pop(arr: Array) -> None:
-    """Remove the last item of ``arr`` with its line (or its place on the line); without a
-    comma after it, the item before it loses its comma too (``_append`` undone)."""
-    groups = arr._value
-    values = [i for i, g in enumerate(groups) if _is_value(g)]
-    k = values[-1]
-    comma = groups[k].comma
-    if len(values) > 1 and (comma is None or "," not in comma.s):
-        prev = groups[values[-2]]
-        if prev.comma is not None and prev.comma.s == ",":
-            prev.comma = None
-    del groups[k]
-    list.pop(arr)
-    arr._reindex()
-
-
-def _merge_array(arr: Any, old: list[Any], new: list[Any], key: str) -> bool:
-    """Change array ``arr`` (holding ``old``) to hold ``new`` item by item: equal items
-    untouched, changed ones replaced, missing ones appended, extra ones removed. False when
-    the array does not hold ``old`` item for item (then the caller replaces it whole)."""
-    if not isinstance(arr, Array) or len(arr) != len(old) or not old:
-        return False
-    for j, x in enumerate(new):
-        if j < len(old):
-            if old[j] != x:
-                arr[j] = _inline(x)
-        else:
-            _append(arr, x)
-    for _ in range(len(old) - len(new)):
-        _pop(arr)
-    return True
-
-
-def _merge(t: Any, old: dict[str, Any], new: dict[str, Any]) -> None:
-    """Change table ``t`` (which means ``old``) to mean ``new``, touching only what differs.
-    """
-    order = list(new)
-    for k in old:
-        if k not in new and k in t:
-            del t[k]
-    for k, v in new.items():
-        if k in old and old[k] == v and k in t:
-            continue
-        cur = t.get(k) if k in t else None
-        if cur is None:
-            _put(t, k, _item(k, v), order)
-        elif isinstance(v, list) and isinstance(old.get(k), list) and \
-                _merge_array(cur, old[k], v, k):
-            continue
-        elif isinstance(v, dict) and isinstance(cur, Table) and isinstance(old.get(k), dict):
-            _merge(cur, old[k], v)
-        elif not _same(cur, v):
-            t[k] = _item(k, v)
-
-
-def _merge_deals(doc: Any, old: list[dict[str, Any]], new: list[dict[str, Any]]) -> None:
-    aot = doc.get("deals") if "deals" in doc else None
-    if not isinstance(aot, AoT) or len(aot) != len(old):
-        if "deals" in doc:
-            del doc["deals"]
-        if new:
-            fresh = tomlkit.aot()
-            for d in new:
-                fresh.append(_table(d))
-            doc.append("deals", fresh)
-        return
-    for i, d in enumerate(new):
-        if i < len(old):
-            if old[i] != d:
-                _merge(aot[i], old[i], d)
-        else:
-            aot.append(_table(d))
-    for _ in range(len(old) - len(new)):
-        gone = aot[-1].trivia.indent
-        del aot[len(aot) - 1]
-        if len(aot):
-            _unblank(aot[-1].value.body, gone)
-    if not new:
-        gone = aot.body[0].trivia.indent if aot.body else "\n"
-        del doc["deals"]
-        body = doc.body
-        if body and isinstance(body[-1][1], Table):
-            body = body[-1][1].value.body
-        _unblank(body, gone)
-
-
-def _unblank(body: list[Any], gone: str) -> None:
-    """A table just removed from the end of the file takes with it the blank line written
-    before its header: read back from a file, that line is the end of what precedes it."""
-    if "\n" in gone or not body or body[-1][0] is not None:
-        return  # the table held its blank line itself (added in this process)
-    ws = body[-1][1]
-    if isinstance(ws, Whitespace) and ws.s.endswith("\n"):
-        if ws.s == "\n":
-            del body[-1]
-        else:
-            ws._s = ws.s[:-1]
-
-
-def reconcile(doc: Any, old: dict[str, Any], new: dict[str, Any]) -> None:
-    """Change tomlkit document ``doc``, which holds the game ``old`` (``to_dict``), to hold
-    ``new``, deal by deal, key by key, array item by array item: what is the same in both is
-    left as it is (with its comments); what changed is replaced in place; what is new is
-    added; what went is removed. ``old`` decides what changed, so a hand-typed line that
-    means the same as ours (``bartek: 2c``) is kept as typed."""
-    top_old = {k: v for k, v in old.items() if k != "deals"}
-    top_new = {k: v for k, v in new.items() if k != "deals"}
-    if top_old != top_new:
-        _merge(doc, top_old, top_new)
-    _merge_deals(doc, old.get("deals", []), new.get("deals", []))
+    return tomlwrite.inline(value)
 
 
 def check_writable(path: str | Path) -> None:

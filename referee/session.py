@@ -50,7 +50,7 @@ class Session:
         self.note_stop: int | None = None  # the deal whose note stopped the last undo
         self._disk: bytes | None = None  # the file's bytes as last read or written
         self._saved = self._snapshot()  # the deals as last read or written
-        self._doc: Any = None  # the file as tomlkit's document, parsed when first changed
+        self._doc: Any = None  # the file to change (``tomlwrite.SaveDoc``), made to change it
         self._doc_data: dict[str, Any] | None = None  # what ``_doc`` holds (``to_dict``)
 
     # -- files --------------------------------------------------------------------------------
@@ -76,11 +76,17 @@ class Session:
         if self._disk is None:
             return savefile.dumps(self.rules, self.setup, self.deals)
         new = savefile.to_dict(self.rules, self.setup, self.deals)
-        if self._doc is None:  # parsed once, and only to change the file
-            self._doc = savefile.parse_doc(self._disk)
-            self._doc_data = savefile.to_dict(self.rules, self.setup, self._saved)
-        assert self._doc_data is not None
-        savefile.reconcile(self._doc, self._doc_data, new)
+        from .tomlwrite import CannotKeep, SaveDoc
+
+        try:
+            if self._doc is None:  # parsed once, and only to change the file
+                self._doc = SaveDoc(self._disk)
+                self._doc_data = savefile.to_dict(self.rules, self.setup, self._saved)
+            assert self._doc_data is not None
+            self._doc.reconcile(self._doc_data, new)
+        except CannotKeep:  # TOML that tomli reads and tomlkit cannot parse
+            self._doc = self._doc_data = None
+            return savefile.dumps(self.rules, self.setup, self.deals)  # the game, whole
         self._doc_data = new
         text: str = self._doc.as_string()
         return text

@@ -157,7 +157,8 @@ def test_add_changes_only_the_added_entry(tmp_path: Path, name: str, back: int) 
 
 def edited_card(deal: Deal) -> tuple[int, str, str]:
     """An entry of ``deal`` that plays (or places) one card, its card, and another card that
-    this deal has not played (the highest such: every deck holds it)."""
+    this deal has not played (the highest such: every deck holds it), or, in a deal that
+    played every card, another card it played (the edit is saved, and a violation shown)."""
     used = {c for e in deal.entries if isinstance(e, Play) for c in e.cards}
     used |= {getattr(e, "card", None) for e in deal.entries}
     for i, e in enumerate(deal.entries):
@@ -166,8 +167,9 @@ def edited_card(deal: Deal) -> tuple[int, str, str]:
         if one is None:
             continue
         suits = [one.suit] + [x for x in SUITS if x != one.suit]
-        other = next(card(r, x) for x in suits for r in range(14, 1, -1)
-                     if card(r, x) not in used)
+        cards = [card(r, x) for x in suits for r in range(14, 1, -1)]
+        other = next((c for c in cards if c not in used),  # else a card played twice
+                     next(c for c in cards if c in used and c != one))
         return i + 1, str(one), str(other)
     raise AssertionError("no card to edit")
 
@@ -234,3 +236,62 @@ def test_a_saved_date_and_a_title_with_quotes_read_back(tmp_path: Path) -> None:
 def test_no_hand_written_toml_writer_is_left() -> None:
     src = (Path(savefile.__file__)).read_text(encoding="utf-8")
     assert "def _value" not in src and "def _key" not in src and "json.dumps" not in src
+
+
+def test_one_session_adds_and_takes_back_many_entries_as_the_table_mode_does(
+        tmp_path: Path) -> None:
+    """One session (the table mode keeps one): entries added one after another, across the
+    end of a deal, then all taken back: the hand-typed file, byte for byte."""
+    text, entries = stopped_early("kierki-complete.toml", 14)
+    p = write(tmp_path, "k.toml", text)
+    s = Session.load(p)
+    for entry in entries:
+        s.add(entry)
+    grown, inserted = only_added(text, p.read_text(encoding="utf-8"))
+    assert inserted and not [line for line in inserted if "#" in line]
+    s.undo(len(entries))
+    assert p.read_text(encoding="utf-8") == text
+
+
+def test_a_deal_header_inside_a_note_is_not_taken_for_a_deal(tmp_path: Path) -> None:
+    """A note holding a line ``[[deals]]`` (a multi-line string): the file is not cut there;
+    the change is still made where it belongs, and taken back byte for byte."""
+    text, entries = stopped_early("kierki-in-progress.toml", 3)
+    note = 'note = """\nWe argued.\n[[deals]]\nwas typed here by mistake"""  # sic\n'
+    at = text.index("[[deals]]")
+    text = text[:text.index("\n", at) + 1] + note + text[text.index("\n", at) + 1:]
+    p = write(tmp_path, "k.toml", text)
+    assert savefile.load(p)[2][0].key("note").startswith("We argued.")
+    for entry in entries:
+        before = p.read_text(encoding="utf-8")
+        assert cli_run("add", str(p), entry)[0] in (0, 1)
+        only_added(before, p.read_text(encoding="utf-8"))
+        assert cli_run("undo", str(p))[0] == 0
+        assert p.read_text(encoding="utf-8") == before
+        assert cli_run("add", str(p), entry)[0] in (0, 1)
+
+
+def test_an_edit_in_the_first_deal_changes_only_its_line(tmp_path: Path) -> None:
+    text = annotate((SAMPLES / "kierki-complete.toml").read_text(encoding="utf-8"))
+    p = write(tmp_path, "k.toml", text)
+    s = Session.load(p)
+    number, old, new = edited_card(s.deals[0])
+    typed = entry_text(s.deals[0].entries[number - 1], s.rules, s.setup).replace(old, new)
+    code, out, err = cli_run("edit", str(p), "1", "--entry", str(number), "--to", typed)
+    assert code in (0, 1), out + err
+    a, b = text.splitlines(), p.read_text(encoding="utf-8").splitlines()
+    changed = [(x, y) for x, y in zip(a, b, strict=True) if x != y]
+    assert len(a) == len(b) and len(changed) == 1, changed
+    assert changed[0][1].split("#")[1:] == changed[0][0].split("#")[1:]
+
+
+def test_the_first_deal_of_a_new_file_keeps_what_was_typed_above_it(tmp_path: Path) -> None:
+    p = tmp_path / "k.toml"
+    assert cli_run("new", "kierki", str(p), "-p", "Ala", "-p", "Bartek", "-p", "Celina",
+                   "-p", "Darek")[0] == 0
+    text = p.read_text(encoding="utf-8") + "# Friday at Ala's\n\n# no deals yet\n"
+    p.write_text(text, encoding="utf-8")
+    assert cli_run("add", str(p), "Bartek: 2C", "Celina: 3C")[0] == 0
+    after = p.read_text(encoding="utf-8")
+    assert after.startswith(text)  # all of it kept, the deal table after it
+    assert tomllib.loads(after)["deals"] == [{"dealer": "Ala", "tricks": ["Bartek: 2C 3C"]}]
