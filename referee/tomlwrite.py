@@ -39,10 +39,10 @@ def _inline(v: Any) -> Any:
     return tomlkit.item(v)
 
 
-def _item(key: str, v: Any, top: bool = True) -> Any:
+def _item(key: str, v: Any) -> Any:
     """The tomlkit item of ``key = v`` in our layout: one trick (one turn) a line, a long
     array one item a line, tables inline."""
-    if isinstance(v, (list, tuple)) and v and top:
+    if isinstance(v, (list, tuple)) and v:
         one = _inline(v)
         if key in MULTILINE or len(one.as_string()) > ONE_LINE:
             a = tomlkit.array()
