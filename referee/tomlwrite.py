@@ -144,7 +144,8 @@ def _append(arr: Array, v: Any) -> None:
         return
     last = groups[at]
     ind = last.indent.s if last.indent is not None else ""
-    indent = tomlkit.ws("\n" + ind.rsplit("\n", 1)[1] if "\n" in ind else " ")
+    nl = "\r\n" if "\r\n" in ind else "\n"  # a file typed on Windows keeps its line ends
+    indent = tomlkit.ws(nl + ind.rsplit("\n", 1)[1] if "\n" in ind else " ")
     it = _inline(v)
     comma = tomlkit.ws(",") if last.comma is not None and "," in last.comma.s else None
     if comma is None:

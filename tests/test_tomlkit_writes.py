@@ -295,3 +295,17 @@ def test_the_first_deal_of_a_new_file_keeps_what_was_typed_above_it(tmp_path: Pa
     after = p.read_text(encoding="utf-8")
     assert after.startswith(text)  # all of it kept, the deal table after it
     assert tomllib.loads(after)["deals"] == [{"dealer": "Ala", "tricks": ["Bartek: 2C 3C"]}]
+
+
+def test_a_file_typed_with_windows_line_ends_keeps_them(tmp_path: Path) -> None:
+    text, entries = stopped_early("kierki-in-progress.toml", 6)
+    crlf = text.replace("\n", "\r\n").encode("utf-8")
+    p = tmp_path / "c.toml"
+    p.write_bytes(crlf)
+    for entry in entries:
+        before = p.read_bytes()
+        assert cli_run("add", str(p), entry)[0] in (0, 1)
+        assert b"\n" not in p.read_bytes().replace(b"\r\n", b"")  # no bare line feed
+        assert cli_run("undo", str(p))[0] == 0
+        assert p.read_bytes() == before
+        assert cli_run("add", str(p), entry)[0] in (0, 1)
