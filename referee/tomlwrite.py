@@ -106,26 +106,22 @@ def _same(item: Any, v: Any) -> bool:
 
 
 def _put(t: Any, key: str, item: Any, order: list[str]) -> None:
-    """Add ``key`` to table (or document) ``t`` in the documented ``order``: after the
-    keys before it, before the keys after it and before the comments and blank lines that
-    end the table (they belong to what follows)."""
-    body = t.value.body if hasattr(t, "value") and hasattr(t.value, "body") else t.body
+    """Add ``key`` to table (or document) ``t`` in the documented ``order``: right after the
+    last key before the keys that come after it (and before a sub-table such as
+    ``[deals.hands]``), so the comments and blank lines above those stay with them."""
+    c = t.value if isinstance(t, Table) else t  # the container of the table's lines
+    body = c.body
     later = set(order[order.index(key) + 1:]) if key in order else set()
-    at = None
-    for i, (k, v) in enumerate(body):
-        if k is None:
-            continue
-        if k.key in later or isinstance(v, (Table, AoT)):
-            at = i
-            break
-    if at is None:  # after the last key (a table's trailing comments stay last)
-        last = [i for i, (k, _) in enumerate(body) if k is not None]
-        at = last[-1] + 1 if last else None
-    if at is None or at >= len(body):
+    stop = next((i for i, (k, v) in enumerate(body) if k is not None and (
+        k.key in later or isinstance(v, (Table, AoT)))), len(body))
+    keys = [i for i, (k, _) in enumerate(body[:stop]) if k is not None]
+    at = keys[-1] + 1 if keys else stop
+    if at >= len(body):
         t.append(key, item)
-    else:
-        (t.value if hasattr(t, "value") and hasattr(t.value, "body") else t)._insert_at(
-            at, key, item)
+        return
+    c._insert_at(at, key, item)
+    if isinstance(t, Table):  # a Table is also a dict of its keys: it learns the new one
+        dict.__setitem__(t, key, c[key])
 
 
 def _is_value(group: Any) -> bool:

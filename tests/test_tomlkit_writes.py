@@ -309,3 +309,37 @@ def test_a_file_typed_with_windows_line_ends_keeps_them(tmp_path: Path) -> None:
         assert cli_run("undo", str(p))[0] == 0
         assert p.read_bytes() == before
         assert cli_run("add", str(p), entry)[0] in (0, 1)
+
+
+def test_keys_go_in_the_documented_order_before_a_sub_table() -> None:
+    """``SaveDoc`` on its own: keys added to a deal go after its last key, before the blank
+    line and ``[deals.hands]`` below it; a hand changes in place; all of it goes back byte for
+    byte, also when the top of the file changes (the whole file parsed then)."""
+    import copy
+
+    from referee.tomlwrite import SaveDoc
+
+    src = (SAMPLES / "kozel-in-progress.toml").read_text(encoding="utf-8")
+    doc = SaveDoc(src.encode("utf-8"))
+    old = tomllib.loads(src)
+    new = copy.deepcopy(old)
+    new["deals"][0]["claimed"] = {"Ala": 2}
+    new["deals"][0]["note"] = "x"
+    doc.reconcile(old, new)
+    out = doc.as_string()
+    assert tomllib.loads(out) == new
+    assert 'Bartek: KD",\n]\nclaimed = { Ala = 2 }\nnote = "x"\n\n[deals.hands]\n' in out
+    doc.reconcile(new, old)
+    assert doc.as_string() == src
+    other = copy.deepcopy(old)
+    other["title"] = "Kozel, at last"
+    other["deals"][0]["hands"]["Ala"] = "8D AD 8C 9H"
+    doc.reconcile(old, other)
+    out = doc.as_string()
+    assert tomllib.loads(out) == other
+    a, b = src.splitlines(), out.splitlines()
+    assert [(x, y) for x, y in zip(a, b, strict=True) if x != y] == [
+        ('title = "Kozel, to be continued"', 'title = "Kozel, at last"'),
+        ('Ala = "8D AD 8C 7H"', 'Ala = "8D AD 8C 9H"')]
+    doc.reconcile(other, old)
+    assert doc.as_string() == src
