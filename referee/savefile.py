@@ -11,10 +11,10 @@ from pathlib import Path
 from typing import Any
 
 from . import tomlread
-from .errors import NotationError, SaveFileError, WriteFailed
+from .errors import NotationError, RefereeError, SaveFileError, WriteFailed
 from .games import get as get_game
 from .games.base import MAX_NAME, GameRules, Where
-from .model import Deal, Setup
+from .model import Deal, Key, Setup
 
 FORMAT = 1
 TOP_KEYS = ("format", "game", "players", "first_dealer", "title", "started", "seed", "options",
@@ -212,6 +212,33 @@ def inline(value: Any) -> str:
     from . import tomlwrite
 
     return tomlwrite.inline(value)
+
+
+def same_deal(a: Deal, b: Deal) -> bool:
+    """The same deal as a file holds it: the same actions in order, the same keys (a file
+    writes a deal's keys in its own order, not where they were typed)."""
+    def keys(d: Deal) -> list[Key]:
+        return sorted((e for e in d.entries if isinstance(e, Key)), key=lambda k: k.name)
+
+    return a.actions() == b.actions() and keys(a) == keys(b)
+
+
+def reads_back(rules: GameRules, setup: Setup, deals: list[Deal], doc: Any,
+               name: str) -> bool:
+    """Whether a file changed by ``doc`` (``tomlwrite.SaveDoc``) reads back, with tomli, to
+    this game: the deals it wrote (each one alone), or all of it when it changed it whole."""
+    try:
+        if doc.changed is None:
+            _, s, back = loads(doc.as_string().encode("utf-8"), name)
+            return s == setup and len(back) == len(deals) and all(
+                same_deal(a, b) for a, b in zip(back, deals, strict=True))
+        for i in doc.changed:
+            raw = tomlread.loads(doc.piece(i))["deals"][0]
+            if not same_deal(rules.parse_deal(raw, setup, Where(name, i + 1)), deals[i]):
+                return False
+    except (tomlread.TOMLDecodeError, RefereeError, LookupError):
+        return False
+    return True
 
 
 def check_writable(path: str | Path) -> None:

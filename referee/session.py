@@ -84,7 +84,10 @@ class Session:
                 self._doc_data = savefile.to_dict(self.rules, self.setup, self._saved)
             assert self._doc_data is not None
             self._doc.reconcile(self._doc_data, new)
-        except CannotKeep:  # TOML that tomli reads and tomlkit cannot parse
+            if not savefile.reads_back(self.rules, self.setup, self.deals, self._doc,
+                                       str(self.path)):
+                raise CannotKeep("the changed file would not read back to this game")
+        except CannotKeep:  # TOML that tomli reads and tomlkit cannot parse or change
             self._doc = self._doc_data = None
             return savefile.dumps(self.rules, self.setup, self.deals)  # the game, whole
         self._doc_data = new

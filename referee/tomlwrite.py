@@ -293,6 +293,7 @@ class SaveDoc:
         ends = [*starts[1:], len(text)] if starts else []
         self.pieces: list[Any] = [text[a:b] for a, b in zip(starts, ends, strict=True)]
         self.whole: Any = None  # the whole file as one tomlkit document, when needed
+        self.changed: list[int] | None = []  # the deals the last change wrote (None: all)
 
     def as_string(self) -> str:
         if self.whole is not None:
@@ -300,6 +301,11 @@ class SaveDoc:
             return text
         return self.top + "".join(p if isinstance(p, str) else p.as_string()
                                   for p in self.pieces)
+
+    def piece(self, i: int) -> str:
+        """The text of deal ``i`` (0-based), from its header to the next one."""
+        p = self.pieces[i]
+        return p if isinstance(p, str) else str(p.as_string())
 
     def _parsed(self, i: int) -> Any:
         p = self.pieces[i]
@@ -330,7 +336,9 @@ class SaveDoc:
                     raise CannotKeep(str(e)) from None
         if self.whole is not None:
             reconcile(self.whole, old, new)
+            self.changed = None
             return
+        self.changed = [*changed, *range(len(od), len(nd))]
         for i in changed:
             _merge(self.pieces[i]["deals"][0], od[i], nd[i])
         for d in nd[len(od):]:

@@ -343,3 +343,22 @@ def test_keys_go_in_the_documented_order_before_a_sub_table() -> None:
         ('Ala = "8D AD 8C 7H"', 'Ala = "8D AD 8C 9H"')]
     doc.reconcile(other, old)
     assert doc.as_string() == src
+
+
+def test_a_change_that_would_not_read_back_is_written_whole(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The changed deal is read back (tomli) before the file is written: were tomlkit to
+    write another card, the game would be written whole instead (its comments lost, never
+    an entry)."""
+    from referee import tomlwrite
+
+    text, entries = stopped_early("kierki-in-progress.toml", 3)
+    p = write(tmp_path, "k.toml", text)
+    real = tomlwrite._merge_array
+    card_ = entries[0].split(": ")[1]
+    monkeypatch.setattr(tomlwrite, "_merge_array", lambda arr, old, new, key: real(
+        arr, old, [x.replace(card_, "2S") if isinstance(x, str) else x for x in new], key))
+    s = Session.load(p)
+    s.add(entries[0])
+    assert savefile.load(p)[2] == s.deals
+    assert "#" not in p.read_text(encoding="utf-8")
