@@ -325,8 +325,10 @@ class SaveDoc:
             same_top = {k: v for k, v in old.items() if k != "deals"} == \
                 {k: v for k, v in new.items() if k != "deals"}
             try:
-                if not same_top or len(self.pieces) != len(od):
-                    raise TOMLKitError("the top changed, or the cut does not match the deals")
+                if not same_top or not od or len(self.pieces) != len(od):
+                    # the top changed, the first deal comes (``deals = []`` may stand above),
+                    # or the cut does not match the deals
+                    raise TOMLKitError("the whole file")
                 for i in changed:  # every piece to change parsed before any is changed
                     self._parsed(i)
             except TOMLKitError:  # any doubt: the whole file, parsed once

@@ -362,3 +362,13 @@ def test_a_change_that_would_not_read_back_is_written_whole(
     s.add(entries[0])
     assert savefile.load(p)[2] == s.deals
     assert "#" not in p.read_text(encoding="utf-8")
+
+
+def test_the_first_deal_replaces_an_empty_deals_array_typed_by_hand(tmp_path: Path) -> None:
+    text = ('format = 1\ngame = "kierki"\n'
+            'players = ["Ala", "Bartek", "Celina", "Darek"]  # us\ndeals = []\n# below\n')
+    p = write(tmp_path, "k.toml", text)
+    assert cli_run("add", str(p), "Bartek: 2C")[0] == 0
+    after = p.read_text(encoding="utf-8")
+    assert tomllib.loads(after)["deals"] == [{"dealer": "Ala", "tricks": ["Bartek: 2C"]}]
+    assert "# us\n" in after and "# below\n" in after
