@@ -372,3 +372,19 @@ def test_the_first_deal_replaces_an_empty_deals_array_typed_by_hand(tmp_path: Pa
     after = p.read_text(encoding="utf-8")
     assert tomllib.loads(after)["deals"] == [{"dealer": "Ala", "tricks": ["Bartek: 2C"]}]
     assert "# us\n" in after and "# below\n" in after
+
+
+def test_the_whole_file_path_removes_a_deal_table_with_its_blank_line() -> None:
+    """``reconcile`` on a whole tomlkit document (the path taken when the cut is in doubt):
+    a deal table removed, or all of them, leaves the file as it was before they came."""
+    import tomlkit
+
+    from referee import tomlwrite
+
+    one = 'format = 1\ngame = "kierki"\n# c\n\n[[deals]]\ndealer = "Ala"  # she\n'
+    two = one + '\n[[deals]]\ndealer = "Bartek"\n'
+    doc = tomlkit.parse(two)
+    tomlwrite.reconcile(doc, tomllib.loads(two), tomllib.loads(one))
+    assert doc.as_string() == one
+    tomlwrite.reconcile(doc, tomllib.loads(one), {"format": 1, "game": "kierki", "deals": []})
+    assert doc.as_string() == 'format = 1\ngame = "kierki"\n# c\n'
