@@ -245,7 +245,7 @@ def _unblank(body: list[Any], gone: str) -> None:
     last = next((i for i in range(len(body) - 1, -1, -1)
                  if not isinstance(body[i][1], Null)), None)  # a removed item leaves a Null
     ws = body[last][1] if last is not None and body[last][0] is None else None
-    if isinstance(ws, Whitespace) and ws.s.endswith("\n"):
+    if last is not None and isinstance(ws, Whitespace) and ws.s.endswith("\n"):
         if ws.s == "\n":
             del body[last]
         else:
