@@ -10,8 +10,6 @@ edit, or one game under two sets of options).
 from __future__ import annotations
 
 import dataclasses
-import json
-import re
 from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass, field
@@ -38,30 +36,27 @@ class EditRefused(RefereeError):
 
 # -- an entry as the text one would type ------------------------------------------------------
 
-_BARE_KEY = re.compile(r"^[A-Za-z0-9_-]+$")
-
-
 def toml_inline(value: Any) -> str:
-    """A value as inline TOML (one line), the way a key line is typed at the prompt."""
-    if isinstance(value, bool):
-        return "true" if value else "false"
-    if isinstance(value, int):
-        return str(value)
-    if isinstance(value, str):
-        return json.dumps(value, ensure_ascii=False).replace("\x7f", "\\u007f")
+    """A value as inline TOML (one line), the way a key line is typed at the prompt: tomlkit
+    writes it (``savefile.inline``); a list of cards is one string of cards."""
+    from . import savefile
+
+    return savefile.inline(_plain(value))
+
+
+def _plain(value: Any) -> Any:
+    """``value`` in the types TOML holds: a list of cards as one string, None as ``""``."""
+    if isinstance(value, (bool, int, str)):
+        return value
     if isinstance(value, dict):
-        if not value:
-            return "{}"
-        parts = [f"{k if _BARE_KEY.match(str(k)) else toml_inline(str(k))} = {toml_inline(v)}"
-                 for k, v in value.items()]
-        return "{ " + ", ".join(parts) + " }"
+        return {str(k): _plain(v) for k, v in value.items()}
     if isinstance(value, (list, tuple)):
         if value and all(_is_card(x) for x in value):
-            return toml_inline(" ".join(str(x) for x in value))
-        return "[" + ", ".join(toml_inline(x) for x in value) + "]"
+            return " ".join(str(x) for x in value)
+        return [_plain(x) for x in value]
     if value is None:
-        return '""'
-    return toml_inline(str(value))
+        return ""
+    return str(value)
 
 
 def _is_card(x: Any) -> bool:

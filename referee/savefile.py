@@ -1,20 +1,20 @@
-"""TOML save files <-> (Setup, deals): read with tomli (or tomllib: ``tomlread``), written by
-our own small writer (tomli-w for dates), atomically."""
+"""TOML save files <-> (Setup, deals): read with tomli (or tomllib: ``tomlread``); written with
+tomlkit (``tomlwrite``: a new file whole, an existing one only where the game changed,
+keeping what people wrote), atomically."""
 
 from __future__ import annotations
 
 import datetime as _dt
-import json
 import os
 import stat
 from pathlib import Path
 from typing import Any
 
 from . import tomlread
-from .errors import NotationError, SaveFileError, WriteFailed
+from .errors import NotationError, RefereeError, SaveFileError, WriteFailed
 from .games import get as get_game
 from .games.base import MAX_NAME, GameRules, Where
-from .model import Deal, Setup
+from .model import Deal, Key, Setup
 
 FORMAT = 1
 TOP_KEYS = ("format", "game", "players", "first_dealer", "title", "started", "seed", "options",
@@ -200,54 +200,45 @@ def to_dict(rules: GameRules, setup: Setup, deals: list[Deal]) -> dict[str, Any]
     return out
 
 
-_BARE = frozenset("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789_-")
-
-
-def _key(k: str) -> str:
-    return k if k and all(ch in _BARE for ch in k) else json.dumps(k, ensure_ascii=False)
-
-
-MULTILINE = ("tricks", "turns")
-
-
-def _value(v: Any, top: bool = False, multiline: bool = False) -> str:
-    """One TOML value; tables inline, long arrays one item a line (for people to read)."""
-    if isinstance(v, bool):
-        return "true" if v else "false"
-    if isinstance(v, (int, float)):
-        return repr(v)
-    if isinstance(v, str):
-        return json.dumps(v, ensure_ascii=False)  # a JSON string is a TOML basic string
-    if isinstance(v, dict):
-        if not v:
-            return "{}"
-        return "{ " + ", ".join(f"{_key(k)} = {_value(x)}" for k, x in v.items()) + " }"
-    if isinstance(v, (list, tuple)):
-        items = [_value(x) for x in v]
-        one_line = "[" + ", ".join(items) + "]"
-        if not top or (len(one_line) <= 80 and not (multiline and items)):
-            return one_line
-        return "[\n" + "".join(f"  {x},\n" for x in items) + "]"
-    import tomli_w  # dates and times: tomli-w knows their forms
-
-    return tomli_w.dumps({"v": v}).split("=", 1)[1].strip()
-
-
 def dumps(rules: GameRules, setup: Setup, deals: list[Deal]) -> str:
-    """The save file's text: keys in the documented order, one line per trick."""
-    data = to_dict(rules, setup, deals)
-    lines = []
-    for k, v in data.items():
-        if k not in ("options", "deals"):
-            lines.append(f"{_key(k)} = {_value(v, top=True)}")
-    if data.get("options"):
-        lines.append("\n[options]")
-        lines.extend(f"{_key(k)} = {_value(v, top=True)}" for k, v in data["options"].items())
-    for d in data["deals"]:
-        lines.append("\n[[deals]]")
-        lines.extend(f"{_key(k)} = {_value(v, top=True, multiline=k in MULTILINE)}"
-                     for k, v in d.items())
-    return "\n".join(lines) + "\n"
+    """The text of a new save file (``tomlwrite``: tomlkit, imported only to write)."""
+    from . import tomlwrite
+
+    return tomlwrite.dumps(to_dict(rules, setup, deals))
+
+
+def inline(value: Any) -> str:
+    """A value as inline TOML on one line, as a key line is typed at the prompt."""
+    from . import tomlwrite
+
+    return tomlwrite.inline(value)
+
+
+def same_deal(a: Deal, b: Deal) -> bool:
+    """The same deal as a file holds it: the same actions in order, the same keys (a file
+    writes a deal's keys in its own order, not where they were typed)."""
+    def keys(d: Deal) -> list[Key]:
+        return sorted((e for e in d.entries if isinstance(e, Key)), key=lambda k: k.name)
+
+    return a.actions() == b.actions() and keys(a) == keys(b)
+
+
+def reads_back(rules: GameRules, setup: Setup, deals: list[Deal], doc: Any,
+               name: str) -> bool:
+    """Whether a file changed by ``doc`` (``tomlwrite.SaveDoc``) reads back, with tomli, to
+    this game: the deals it wrote (each one alone), or all of it when it changed it whole."""
+    try:
+        if doc.changed is None:
+            _, s, back = loads(doc.as_string().encode("utf-8"), name)
+            return s == setup and len(back) == len(deals) and all(
+                same_deal(a, b) for a, b in zip(back, deals, strict=True))
+        for i in doc.changed:
+            raw = tomlread.loads(doc.piece(i))["deals"][0]
+            if not same_deal(rules.parse_deal(raw, setup, Where(name, i + 1)), deals[i]):
+                return False
+    except (tomlread.TOMLDecodeError, RefereeError, LookupError):
+        return False
+    return True
 
 
 def check_writable(path: str | Path) -> None:

@@ -11,6 +11,7 @@ import contextlib
 import os
 from collections.abc import Iterator
 from pathlib import Path
+from typing import Any
 
 from . import savefile
 from .errors import FileChanged, IllegalEntry, RefereeError, SaveFileError, Violation, WriteFailed
@@ -49,6 +50,8 @@ class Session:
         self.note_stop: int | None = None  # the deal whose note stopped the last undo
         self._disk: bytes | None = None  # the file's bytes as last read or written
         self._saved = self._snapshot()  # the deals as last read or written
+        self._doc: Any = None  # the file to change (``tomlwrite.SaveDoc``), made to change it
+        self._doc_data: dict[str, Any] | None = None  # what ``_doc`` holds (``to_dict``)
 
     # -- files --------------------------------------------------------------------------------
 
@@ -68,7 +71,28 @@ class Session:
         return s
 
     def text(self) -> str:
-        return savefile.dumps(self.rules, self.setup, self.deals)
+        """The file's new text: a new file written whole; a file read from disk changed
+        only where the game changed, keeping what people wrote there (tomlkit)."""
+        if self._disk is None:
+            return savefile.dumps(self.rules, self.setup, self.deals)
+        new = savefile.to_dict(self.rules, self.setup, self.deals)
+        from .tomlwrite import CannotKeep, SaveDoc
+
+        try:
+            if self._doc is None:  # parsed once, and only to change the file
+                self._doc = SaveDoc(self._disk)
+                self._doc_data = savefile.to_dict(self.rules, self.setup, self._saved)
+            assert self._doc_data is not None
+            self._doc.reconcile(self._doc_data, new)
+            if not savefile.reads_back(self.rules, self.setup, self.deals, self._doc,
+                                       str(self.path)):
+                raise CannotKeep("the changed file would not read back to this game")
+        except CannotKeep:  # TOML that tomli reads and tomlkit cannot parse or change
+            self._doc = self._doc_data = None
+            return savefile.dumps(self.rules, self.setup, self.deals)  # the game, whole
+        self._doc_data = new
+        text: str = self._doc.as_string()
+        return text
 
     def save(self) -> None:
         """Write the game, under the file's lock. If the file changed on disk since this
@@ -86,6 +110,7 @@ class Session:
                 savefile.write_atomic(self.path, text)
             except WriteFailed:
                 self._restore([Deal(list(d.entries)) for d in self._saved])
+                self._doc = self._doc_data = None  # it holds the game not written
                 raise
         self._disk = text.encode("utf-8")
         self._saved = self._snapshot()
@@ -118,6 +143,7 @@ class Session:
         self.rules, self.setup, self.deals = savefile.loads(raw, str(self.path))
         self._result = None
         self._disk = raw
+        self._doc = self._doc_data = None
         self._saved = self._snapshot()
         raise FileChanged(f"{self.path}: changed on disk since it was read (another "
                           "terminal?); read again")
