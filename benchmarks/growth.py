@@ -37,6 +37,8 @@ sys.path.insert(0, str(HERE))
 
 import make_large  # noqa: E402
 
+from referee.model import Place  # noqa: E402
+
 SMALL, LARGE = 1000, 10000
 TARGET = 12.0
 ADD_TARGET, TABLE_TARGET, MEMORY_TARGET = 3.0, 2.0, 40.0
@@ -107,13 +109,12 @@ def main(runs: int = 5) -> None:
 def next_game(path: Path) -> tuple[int, list[str]]:
     """The number of the game after the file's last one (the series' games are all over) and
     the lines typed for a random legal game of that number with at least ENTRIES + 1 turns."""
-    from referee.games.foursquare import turn_text
-
     n = last_deal(path) + 1 if path.exists() else 1
     lines: list[str] = []
     seed = 12
     while len(lines) <= ENTRIES:
-        lines = [turn_text(e) for e in make_large.one_game(seed, n)]
+        lines = [f"{e.card} {e.row},{e.col}" for e in make_large.one_game(seed, n)
+                 if isinstance(e, Place)]
         seed += 1
     return n, lines
 
