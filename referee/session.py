@@ -3,6 +3,8 @@
 Every accepted entry is written at once, atomically. The state is always the replay of the
 entries, so ``add`` is: append, replay, and keep the entry only if its own processing found
 nothing wrong (a breach it *proves* in an earlier trick is reported, and the entry stays).
+The replay starts at the open deal, from the state the last one left (``Checkpoint``): only
+an undo or edit that reaches back into a finished deal, or a reload, replays from the start.
 """
 
 from __future__ import annotations
@@ -10,13 +12,14 @@ from __future__ import annotations
 import contextlib
 import os
 from collections.abc import Iterator
+from copy import copy
 from pathlib import Path
 from typing import Any
 
 from . import savefile
 from .errors import FileChanged, IllegalEntry, RefereeError, SaveFileError, Violation, WriteFailed
 from .games import get as get_game
-from .games.base import GameRules
+from .games.base import Checkpoint, GameRules
 from .model import Deal, Entry, Key, Result, Setup
 
 AUTO_KEYS = ("dealer", "hands", "stock", "trump", "trump_card")
@@ -47,6 +50,7 @@ class Session:
         self.deals = deals
         self.path = Path(path) if path is not None else None
         self._result: Result | None = None
+        self._resume = Checkpoint()  # the replay restarts at the open deal (DESIGN.md)
         self.note_stop: int | None = None  # the deal whose note stopped the last undo
         self._disk: bytes | None = None  # the file's bytes as last read or written
         self._saved = self._snapshot()  # the deals as last read or written
@@ -152,7 +156,7 @@ class Session:
 
     def result(self) -> Result:
         if self._result is None:
-            self._result = self.rules.replay(self.setup, self.deals)
+            self._result = self.rules.replay(self.setup, self.deals, resume=self._resume)
         return self._result
 
     def entry_count(self) -> int:
@@ -222,7 +226,7 @@ class Session:
         entries = self.rules.parse_entry(text, self.setup, res)
         known = {(v.deal, v.player, v.message) for v in res.violations if v.rule in EVIDENCE}
         at: set[int] = set()
-        snap = self._snapshot()
+        snap, resume = self._snapshot(), copy(self._resume)
         added = Added()
         try:
             for e in entries:
@@ -240,6 +244,7 @@ class Session:
                 self.deal_if_due()
         except RefereeError:
             self._restore(snap)
+            self._resume = resume  # where the refused entry's replay started: still good
             raise
         added.flagged = [v for v in self.result().violations if v.rule in EVIDENCE and (
             v.at in at or (v.deal, v.player, v.message) not in known)]  # recorded, reported

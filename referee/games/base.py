@@ -116,6 +116,39 @@ class AfterTheEnd:
         return [Violation(n, None, None, "turn-order", message, at=at)]
 
 
+class Checkpoint:
+    """Where a replay may start again instead of at the first entry: the game's state after
+    its first ``deals`` deals (``entries`` entries), a deal boundary. ``replay(..., resume=)``
+    starts there when the deals it is given still begin with those same deals (and go on past
+    them), and leaves in it the state before the last deal it replayed: adding entries to the
+    open deal then costs that deal, not the file (the table mode, ``Session.add``)."""
+
+    __slots__ = ("setup", "deals", "entries", "state", "prefix", "used")
+
+    def __init__(self) -> None:
+        self.setup: Setup | None = None
+        self.deals = 0
+        self.entries = 0
+        self.state: Any = None  # the game's own loop state, copied: never shared with a run
+        self.prefix: list[list[Entry]] = []  # the entries of those deals, to check them
+        self.used = False  # the last replay started here
+
+    def start(self, setup: Setup, deals: Sequence[Deal]) -> Any:
+        """The saved state if a replay of ``deals`` may resume from it, else None."""
+        self.used = self.state is not None and setup == self.setup and \
+            len(deals) > self.deals and all(deals[i].entries == self.prefix[i]
+                                            for i in range(self.deals))
+        # (not used: an undo or edit reached back into a finished deal; a full replay)
+        return self.state if self.used else None
+
+    def keep(self, setup: Setup, deals: Sequence[Deal], n: int, entries: int,
+             state: Any) -> None:
+        """Save ``state``: the game after ``deals[:n]`` (``entries`` entries)."""
+        head = self.prefix[:self.deals] if self.used else []
+        self.prefix = head + [list(d.entries) for d in deals[len(head):n]]
+        self.setup, self.deals, self.entries, self.state = setup, n, entries, state
+
+
 class Where:
     """Where in a file something was read, for error messages."""
 
@@ -199,8 +232,10 @@ class GameRules(ABC):
     # -- the game -----------------------------------------------------------------------------
 
     @abstractmethod
-    def replay(self, setup: Setup, deals: Sequence[Deal]) -> Result:
-        """Referee the whole game from its first entry; never stops at a violation."""
+    def replay(self, setup: Setup, deals: Sequence[Deal],
+               resume: Checkpoint | None = None) -> Result:
+        """Referee the whole game from its first entry; never stops at a violation. With
+        ``resume``, from that checkpoint when it still holds, and a new one is left in it."""
 
     @abstractmethod
     def explain(self, setup: Setup, deals: Sequence[Deal], deal: int,

@@ -18,7 +18,7 @@ from ...errors import IllegalEntry, NotationError, Violation
 from ...model import Action, Deal, DealResult, Entry, Expect, Key, Place, Result, Setup, TableView
 from ...notation import parse_card, split_actor
 from ...words import count
-from ..base import GameRules, Where, common_key, read_cards
+from ..base import Checkpoint, GameRules, Where, common_key, read_cards
 from . import text as ft
 from .play import CARDS, MAX_DOWN, SIZE, Game, Pos, Turn, pos_text
 
@@ -144,11 +144,18 @@ class Foursquare(GameRules):
 
     # -- replay -------------------------------------------------------------------------------
 
-    def run(self, setup: Setup, deals: Sequence[Deal]) -> list[Game]:
+    def run(self, setup: Setup, deals: Sequence[Deal],
+            resume: Checkpoint | None = None) -> list[Game]:
         player = setup.players[0]
         games: list[Game] = []
-        base = 0
-        for i, deal in enumerate(deals):
+        base = first = 0
+        kept = resume.start(setup, deals) if resume is not None else None
+        if resume is not None and kept is not None:  # from the finished games, copied
+            first, base, games = resume.deals, resume.entries, list(kept)
+        for i in range(first, len(deals)):
+            deal = deals[i]
+            if resume is not None and i == len(deals) - 1:
+                resume.keep(setup, deals, i, base, list(games))
             g = Game(i + 1, player, base)
             for j, e in enumerate(deal.entries):
                 at = base + j
@@ -168,8 +175,9 @@ class Foursquare(GameRules):
             base += len(deal.entries)
         return games
 
-    def replay(self, setup: Setup, deals: Sequence[Deal]) -> Result:
-        games = self.run(setup, deals)
+    def replay(self, setup: Setup, deals: Sequence[Deal],
+               resume: Checkpoint | None = None) -> Result:
+        games = self.run(setup, deals, resume)
         player = setup.players[0]
         rows = []
         total = 0

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
+from copy import copy
 from typing import Any
 
 from ...cards import DECK_52, GLYPH, SUIT_NAME, Card, parse_card_words, parse_suit, sort_hand
@@ -24,6 +25,7 @@ from ...notation import parse_cards, split_actor
 from ...trick import plays_in_turn, show_tricks
 from ..base import (
     AfterTheEnd,
+    Checkpoint,
     GameRules,
     Option,
     Where,
@@ -241,13 +243,20 @@ class Kierki(GameRules):
     def opts(self, setup: Setup) -> dict[str, Any]:
         return {o.name: self.option(setup, o.name) for o in self.options}
 
-    def run(self, setup: Setup, deals: Sequence[Deal]) -> list[DealState]:
+    def run(self, setup: Setup, deals: Sequence[Deal],
+            resume: Checkpoint | None = None) -> list[DealState]:
         options = self.opts(setup)
         states: list[DealState] = []
         base = 0
         end = AfterTheEnd()
-        for i, deal in enumerate(deals):
-            n = i + 1
+        first = 0
+        kept = resume.start(setup, deals) if resume is not None else None
+        if resume is not None and kept is not None:  # from the finished deals' state, copied
+            first, base, states, end = resume.deals, resume.entries, list(kept[0]), copy(kept[1])
+        for i in range(first, len(deals)):
+            deal, n = deals[i], i + 1
+            if resume is not None and i == len(deals) - 1 and i < DEALS:
+                resume.keep(setup, deals, i, base, (list(states), copy(end)))
             if i >= DEALS:  # after the end: counts for nothing, reported once (with deal 12's)
                 end.close(DEALS)
                 states[-1].violations += end.after(n, deal, base, f"the game was over after "
@@ -299,8 +308,9 @@ class Kierki(GameRules):
                                                    f"{p}: claimed {v}, computed "
                                                    f"{st.scores[p]}", at=at("claimed")))
 
-    def replay(self, setup: Setup, deals: Sequence[Deal]) -> Result:
-        states = self.run(setup, deals)
+    def replay(self, setup: Setup, deals: Sequence[Deal],
+               resume: Checkpoint | None = None) -> Result:
+        states = self.run(setup, deals, resume)
         violations = [v for st in states for v in st.violations]
         rows = []
         totals = {p: 0 for p in setup.players}

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Sequence
+from copy import copy
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -25,7 +26,17 @@ from ...model import (
 )
 from ...notation import key_line, resolve_player
 from ...words import count
-from ..base import GameRules, Option, Where, common_key, read_cards, read_note, read_suit
+from ..base import (
+    AfterTheEnd,
+    Checkpoint,
+    GameRules,
+    Option,
+    Where,
+    common_key,
+    read_cards,
+    read_note,
+    read_suit,
+)
 from . import text as say
 from .cards import HAND, suit_text
 from .play import Game, run_game
@@ -80,6 +91,13 @@ class Series:
     totals: list[int] = field(default_factory=lambda: [0, 0])
     complete: bool = False
     winner: str | None = None
+
+
+def _copied(kept: tuple[Series, bool, AfterTheEnd]) -> tuple[Series, bool, AfterTheEnd]:
+    """The replay's loop state, copied: a checkpoint never shares a list with a run."""
+    s, eggs, end = kept
+    return Series(list(s.games), list(s.rows), list(s.violations), list(s.totals), s.complete,
+                  s.winner), eggs, copy(end)
 
 
 class Kozel(GameRules):
@@ -284,17 +302,23 @@ class Kozel(GameRules):
 
     # -- replay -------------------------------------------------------------------------------
 
-    def run(self, setup: Setup, deals: Sequence[Deal]) -> Series:
+    def run(self, setup: Setup, deals: Sequence[Deal], resume: Checkpoint | None = None
+            ) -> Series:
         opts = {o.name: self.option(setup, o.name) for o in self.options}
         names = self.team_names(setup)
         s = Series()
         base = 0
         eggs_pending = False
-        from ..base import AfterTheEnd
-
         end = AfterTheEnd()  # the first game after the series breaks turn-order, once
-        for i, deal in enumerate(deals):
-            n = i + 1
+        start = 0
+        kept = resume.start(setup, deals) if resume is not None else None
+        if resume is not None and kept is not None:  # from the finished games' state, copied
+            start, base = resume.deals, resume.entries
+            s, eggs_pending, end = _copied(kept)
+        for i in range(start, len(deals)):
+            deal, n = deals[i], i + 1
+            if resume is not None and i == len(deals) - 1:
+                resume.keep(setup, deals, i, base, _copied((s, eggs_pending, end)))
             if s.complete:
                 end.close(n - 1)
                 s.violations += end.after(n, deal, base, say.after_the_series())
@@ -361,8 +385,9 @@ class Kozel(GameRules):
             base += len(deal.entries)
         return s
 
-    def replay(self, setup: Setup, deals: Sequence[Deal]) -> Result:
-        s = self.run(setup, deals)
+    def replay(self, setup: Setup, deals: Sequence[Deal],
+               resume: Checkpoint | None = None) -> Result:
+        s = self.run(setup, deals, resume)
         names = self.team_names(setup)
         totals = {names[0]: s.totals[0], names[1]: s.totals[1]}
         expect = self.expect(setup, s)

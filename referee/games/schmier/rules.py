@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Sequence
+from copy import copy
 from typing import Any
 
 from ...cards import Card, parse_suit, sort_hand
@@ -29,7 +30,7 @@ from ...model import (
 )
 from ...notation import parse_cards, split_actor
 from ...trick import plays_in_turn, show_tricks
-from ..base import AfterTheEnd, GameRules, Option, Where
+from ..base import AfterTheEnd, Checkpoint, GameRules, Option, Where
 from . import tables as sfile
 from . import text as msg
 from .play import DealState, replay_deal
@@ -116,7 +117,8 @@ class SchmierRules(GameRules):
 
     # -- replay -------------------------------------------------------------------------------
 
-    def run(self, setup: Setup, deals: Sequence[Deal]) -> tuple[list[DealState], dict[str, Any]]:
+    def run(self, setup: Setup, deals: Sequence[Deal], resume: Checkpoint | None = None
+            ) -> tuple[list[DealState], dict[str, Any]]:
         """Every deal replayed; with the game's scores, totals and winner in ``info``."""
         v = self.variant
         options = self.opts(setup)
@@ -129,9 +131,16 @@ class SchmierRules(GameRules):
         winner: str | None = None
         end = AfterTheEnd()
         after: list[Violation] = []
-        base = 0
-        for i, deal in enumerate(deals):
-            n = i + 1
+        base = first = 0
+        kept = resume.start(setup, deals) if resume is not None else None
+        if resume is not None and kept is not None:  # from the finished deals' state, copied
+            first, base = resume.deals, resume.entries
+            states, scores, made, totals, winner, end, after = _copied(kept)
+        for i in range(first, len(deals)):
+            deal, n = deals[i], i + 1
+            if resume is not None and i == len(deals) - 1:
+                resume.keep(setup, deals, i, base,
+                            _copied((states, scores, made, totals, winner, end, after)))
             if end.over:  # nothing counts after the end (RULES.md "Common to all games")
                 after += end.after(n, deal, base,
                                    msg.after_the_end(n, end.won_at or 0, winner or ""))
@@ -185,8 +194,9 @@ class SchmierRules(GameRules):
                 st.violations.append(Violation(st.number, None, who, "claimed-score",
                                                msg.claimed(who, x, got), at=at))
 
-    def replay(self, setup: Setup, deals: Sequence[Deal]) -> Result:
-        states, info = self.run(setup, deals)
+    def replay(self, setup: Setup, deals: Sequence[Deal],
+               resume: Checkpoint | None = None) -> Result:
+        states, info = self.run(setup, deals, resume)
         violations = [x for st in states for x in st.violations] + info["after"]
         rows = []
         for st, sc, ok in zip(states, info["scores"], info["made"], strict=True):
@@ -447,6 +457,12 @@ class SchmierRules(GameRules):
                 follow += [c for c in cards if st.order.is_trump(c) and c not in follow]
             cards = follow or cards
         return words + [str(c) for c in cards]
+
+
+def _copied(kept: tuple[Any, ...]) -> Any:
+    """The replay's loop state, copied: a checkpoint never shares a list with a run."""
+    states, scores, made, totals, winner, end, after = kept
+    return list(states), list(scores), list(made), dict(totals), winner, copy(end), list(after)
 
 
 def shuffled(v: Variant, setup: Setup, deal_no: int,
