@@ -61,3 +61,15 @@ def test_a_game_made_by_hand_keeps_its_tests() -> None:
     g = Game(1, "Ala", 0)
     t = g.place(Card(5, "H"), (0, 0), 0)
     assert t is not None and t.row is not None and t.col is not None
+
+
+def test_equal_places_and_flips_are_one_object_and_a_finished_game_drops_its_seen_cards() -> None:
+    setup, deals = load()
+    res = RULES.replay(setup, deals)
+    assert isinstance(res, FoursquareResult)
+    flips = [f for g in res.games for t in g.turns for f in t.turned]
+    assert len({id(f) for f in flips}) == len(set(flips))
+    places = [t.pos for g in res.games for t in g.turns]
+    assert len({id(p) for p in places}) == len(set(places))
+    first = res.games[0]
+    assert first.over and first.seen == {}

@@ -24,6 +24,11 @@ DECK = frozenset(DECK_40)
 NEIGHBOURS = ((-1, 0), (1, 0), (0, -1), (0, 1))
 
 
+Flip = tuple[Pos, Card, bool]  # a top card turned over: where, which, now face up?
+_PLACES: dict[Pos, Pos] = {}  # one object for each place, and for each flip: a long series
+_FLIPS: dict[Flip, Flip] = {}  # holds thousands of equal ones (DESIGN.md, memory)
+
+
 def rank(c: Card) -> int:
     """Foursquare ranks: ace 1 (low) ... 10 (high); anything else its printed rank."""
     return 1 if c.rank == 14 else c.rank
@@ -204,6 +209,7 @@ class Game:
 
     def place(self, card: Card | None, p: Pos, at: int) -> Turn | None:
         number = len(self.turns) + self.late + 1
+        p = _PLACES.setdefault(p, p)
         if self.over:
             self.late += 1
             self.flag(at, "turn-order", ft.after_the_end(self.number, self.result,
@@ -281,7 +287,8 @@ class Game:
         if applies:
             for q, c, u in others:
                 self.up[q] = not u
-                t.turned.append((q, c, not u))
+                flip = (q, c, not u)
+                t.turned.append(_FLIPS.setdefault(flip, flip))
         return t
 
     def check_end(self, turn: Turn) -> None:
@@ -300,11 +307,14 @@ class Game:
             self.result = "lost"
             self.why = f"lost at turn {turn.number}: the stock is empty"
         turn.ended = self.result if self.over else ""
+        if self.over:
+            self.seen = {}  # what the duplicate check needs, and nothing is placed any more
 
     def abandon(self, at: int) -> None:
         """A game left unfinished, followed by another: it counts as lost."""
         self.flag(at, "turn-order", ft.left_unfinished(), None)
         self.result = "lost"
+        self.seen = {}
         self.why = f"left unfinished after turn {len(self.turns)}: counts as lost"
 
     def finish(self) -> None:
