@@ -288,7 +288,8 @@ class Foursquare(GameRules):
         from .explain import explain
 
         games: list[Game] = result.state if result is not None else self.run(setup, deals)
-        if 1 <= deal <= min(len(games), len(deals)):  # the one game shown, in detail
+        if trick is not None and 1 <= deal <= min(len(games), len(deals)):
+            # one turn told test by test: its game replayed again in detail (``Game``)
             games = list(games)
             games[deal - 1] = play_game(setup.players[0], deals, deal - 1,
                                         games[deal - 1].base, detail=True)
