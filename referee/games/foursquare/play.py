@@ -24,6 +24,11 @@ DECK = frozenset(DECK_40)
 NEIGHBOURS = ((-1, 0), (1, 0), (0, -1), (0, 1))
 
 
+Flip = tuple[Pos, Card, bool]  # a top card turned over: where, which, now face up?
+_PLACES: dict[Pos, Pos] = {}  # one object for each place, and for each flip: a long series
+_FLIPS: dict[Flip, Flip] = {}  # holds thousands of equal ones (DESIGN.md, memory)
+
+
 def rank(c: Card) -> int:
     """Foursquare ranks: ace 1 (low) ... 10 (high); anything else its printed rank."""
     return 1 if c.rank == 14 else c.rank
@@ -47,36 +52,43 @@ class LineTest:
 
 @dataclass(slots=True)
 class Turn:
+    """One placement. ``row`` and ``col`` (the tests card by card, for ``explain``) are kept
+    only by a game replayed in detail; every game keeps what the tests turned (``turned``)."""
+
     number: int
     card: Card
     pos: Pos
     at: int
     height: int  # the pile's height after the card went on it
     given: bool  # the card was written (not taken from a known stock)
-    broke: list[str] = field(default_factory=list)
+    broken: tuple[str, ...] = ()  # the rules the placement broke (``broke``)
     row: LineTest | None = None
     col: LineTest | None = None
     down: int = 0  # face-down top cards after the turn
     piles: int = 0
     ended: str = ""  # "won" | "lost" when the game ended at this turn
+    turned: tuple[tuple[Pos, Card, bool], ...] = ()  # the row test's, then the column's
 
     @property
     def flips(self) -> list[tuple[Pos, Card, bool]]:
-        out: list[tuple[Pos, Card, bool]] = []
-        for t in (self.row, self.col):
-            if t is not None:
-                out.extend(t.turned)
-        return out
+        return list(self.turned)
+
+    @property
+    def broke(self) -> list[str]:
+        return list(self.broken)
 
 
 class Game:
-    """One game of Foursquare, replayed entry by entry."""
+    """One game of Foursquare, replayed entry by entry. ``detail``: each turn keeps its row
+    and column tests (``Turn.row``, ``Turn.col``); a long series is replayed without them
+    (about 1 KB a turn) and ``explain`` replays the one game it shows in detail."""
 
     __slots__ = ("number", "player", "base", "stock", "piles", "up", "turns", "result",
                  "score", "why", "seen", "violations", "claimed", "claimed_at", "note",
-                 "late", "box")
+                 "late", "box", "detail")
 
-    def __init__(self, number: int, player: str, base: int) -> None:
+    def __init__(self, number: int, player: str, base: int, detail: bool = True) -> None:
+        self.detail = detail
         self.number = number
         self.player = player
         self.base = base  # global index of this game's first entry
@@ -98,7 +110,7 @@ class Game:
     def clone(self) -> Game:
         """A copy to try moves on (search, playouts); violations and turns are shared lists
         copied shallowly."""
-        g = Game(self.number, self.player, self.base)
+        g = Game(self.number, self.player, self.base, self.detail)
         g.stock = self.stock
         g.piles = {p: list(v) for p, v in self.piles.items()}
         g.up = dict(self.up)
@@ -197,6 +209,7 @@ class Game:
 
     def place(self, card: Card | None, p: Pos, at: int) -> Turn | None:
         number = len(self.turns) + self.late + 1
+        p = _PLACES.setdefault(p, p)
         if self.over:
             self.late += 1
             self.flag(at, "turn-order", ft.after_the_end(self.number, self.result,
@@ -216,15 +229,20 @@ class Game:
         elif expected is not None and card != expected:
             self.flag(at, "stock-order", ft.stock_order(expected, number, card), number)
         turn = Turn(number, card, p, at, 0, given)
-        for rule, msg in self.position_problem(p, str(card)):
-            turn.broke.append(rule)
+        broke = self.position_problem(p, str(card))
+        for rule, msg in broke:
             self.flag(at, rule, msg, number)
+        if broke:
+            turn.broken = tuple(rule for rule, _msg in broke)
         if card not in self.seen:
             self.seen[card] = number
         self.put(card, p)
         turn.height = len(self.piles[p])
-        turn.row = self.test(card, p, "row")
-        turn.col = self.test(card, p, "column")
+        row, col = self.test(card, p, "row"), self.test(card, p, "column")
+        if row.turned or col.turned:
+            turn.turned = (*row.turned, *col.turned)
+        if self.detail:
+            turn.row, turn.col = row, col
         turn.down = self.down_count()
         turn.piles = len(self.piles)
         self.turns.append(turn)
@@ -269,7 +287,8 @@ class Game:
         if applies:
             for q, c, u in others:
                 self.up[q] = not u
-                t.turned.append((q, c, not u))
+                flip = (q, c, not u)
+                t.turned.append(_FLIPS.setdefault(flip, flip))
         return t
 
     def check_end(self, turn: Turn) -> None:
@@ -288,11 +307,14 @@ class Game:
             self.result = "lost"
             self.why = f"lost at turn {turn.number}: the stock is empty"
         turn.ended = self.result if self.over else ""
+        if self.over:
+            self.seen = {}  # what the duplicate check needs, and nothing is placed any more
 
     def abandon(self, at: int) -> None:
         """A game left unfinished, followed by another: it counts as lost."""
         self.flag(at, "turn-order", ft.left_unfinished(), None)
         self.result = "lost"
+        self.seen = {}
         self.why = f"left unfinished after turn {len(self.turns)}: counts as lost"
 
     def finish(self) -> None:

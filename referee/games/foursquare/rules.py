@@ -156,22 +156,7 @@ class Foursquare(GameRules):
             deal = deals[i]
             if resume is not None and i == len(deals) - 1:
                 resume.keep(setup, deals, i, base, list(games))
-            g = Game(i + 1, player, base)
-            for j, e in enumerate(deal.entries):
-                at = base + j
-                if isinstance(e, Place):
-                    g.place(e.card, (e.row, e.col), at)
-                elif isinstance(e, Key):
-                    if e.name == "stock":
-                        g.stock = tuple(e.value)
-                    elif e.name == "claimed":
-                        g.claimed, g.claimed_at = dict(e.value), at
-                    elif e.name == "note":
-                        g.note = e.value
-            if i + 1 < len(deals) and not g.over:
-                g.abandon(base + len(deal.entries))
-            g.finish()
-            games.append(g)
+            games.append(play_game(player, deals, i, base, detail=False))
             base += len(deal.entries)
         return games
 
@@ -302,8 +287,13 @@ class Foursquare(GameRules):
                 trick: int | None, result: Result | None = None) -> list[str]:
         from .explain import explain
 
-        return explain(result.state if result is not None else self.run(setup, deals), deal,
-                       trick)
+        games: list[Game] = result.state if result is not None else self.run(setup, deals)
+        if trick is not None and 1 <= deal <= min(len(games), len(deals)):
+            # one turn told test by test: its game replayed again in detail (``Game``)
+            games = list(games)
+            games[deal - 1] = play_game(setup.players[0], deals, deal - 1,
+                                        games[deal - 1].base, detail=True)
+        return explain(games, deal, trick)
 
     def record_play(self, deals: Sequence[Deal], result: Result) -> None:
         from .record import record_play
@@ -322,6 +312,28 @@ class Foursquare(GameRules):
                 if g.up[p]:
                     words.append(f"on {pile[-1]}")
         return words
+
+
+def play_game(player: str, deals: Sequence[Deal], i: int, base: int, detail: bool) -> Game:
+    """Game ``i + 1`` (0-based ``i``) of the series replayed; ``base``: the global index of
+    its first entry; ``detail``: keep each turn's row and column tests (``Game``)."""
+    deal = deals[i]
+    g = Game(i + 1, player, base, detail)
+    for j, e in enumerate(deal.entries):
+        at = base + j
+        if isinstance(e, Place):
+            g.place(e.card, (e.row, e.col), at)
+        elif isinstance(e, Key):
+            if e.name == "stock":
+                g.stock = tuple(e.value)
+            elif e.name == "claimed":
+                g.claimed, g.claimed_at = dict(e.value), at
+            elif e.name == "note":
+                g.note = e.value
+    if i + 1 < len(deals) and not g.over:
+        g.abandon(base + len(deal.entries))
+    g.finish()
+    return g
 
 
 def shuffled(seed: int | None, deal_no: int) -> tuple[Card, ...]:
