@@ -349,3 +349,42 @@ def edit(file: FileArg,
     raise typer.Exit(change.code)
 
 
+
+
+PathsArg = Annotated[list[Path], typer.Argument(help="save files and folders (searched for "
+                                                      "*.toml)")]
+WorkersOpt = Annotated[int | None, typer.Option("--workers", help="worker processes (default: "
+                                                "one per core)")]
+
+
+@app.command()
+@guarded
+def audit(paths: PathsArg, as_json: Annotated[bool, typer.Option(
+              "--json", help="a JSON object per line per file, then a summary object")] = False,
+          workers: WorkersOpt = None) -> None:
+    """Referee many save files at once: a line per file, then a summary.
+
+    Exit 0 when every file is clean, 1 when some file breaks a rule, 2 when some file cannot
+    be read."""
+    from cli.season import audit as run
+
+    run(paths, as_json, workers)
+
+
+@app.command()
+@guarded
+def stats(paths: PathsArg,
+          game: Annotated[str | None, typer.Option("--game", help="only this game",
+                                                   autocompletion=complete.game_names)] = None,
+          player: Annotated[str | None, typer.Option("--player", help="only files with this "
+                                                     "player")] = None,
+          since: Annotated[str | None, typer.Option("--since", help="only files started on or "
+                                                    "after this date (YYYY-MM-DD)")] = None,
+          chart: Annotated[bool, typer.Option("--chart", help="each player's wins over time "
+                                              "as a chart")] = False,
+          as_json: JsonOpt = False, ascii_only: AsciiOpt = False,
+          workers: WorkersOpt = None) -> None:
+    """Per player (and team) over many files: games, wins, totals, violations, bids."""
+    from cli.season import stats as run
+
+    run(paths, game, player, since, chart, as_json, workers, ascii_only)
