@@ -198,6 +198,45 @@ class DealState:
     # -- tricks -------------------------------------------------------------------------------
 
     def play(self, player: str, c: Card, at: int) -> None:
+        t = self.current
+        if t is not None and c.suit == self.led and player == self.to_move and not self.finished:
+            # the common card: in turn, following the suit led (so a card of the deck), not
+            # seen before and, hands known, held: it only shows the card (a trick on the table
+            # means the deal is not over)
+            know = self.know
+            hands = know.hands
+            if c not in know.seen and c in know.deck and (hands is None or c in hands[player]):
+                proofs = know.show(player, c, t.number)
+                if proofs:
+                    for cl, shown_card, shown in proofs:
+                        self.violations.append(know.violation(cl, shown_card, shown, at))
+                plays = t.plays
+                plays.append(TrickPlay(player, c, at))
+                self.to_move = self.nxt[player]
+                if len(plays) == 4:
+                    self.close_trick(t)
+                return
+        elif (t is None and player == self.leader and not self.finished and c in DECK_SET
+              and (c.suit != "H" or self.number not in HEARTS_LEAD)
+              and (self.trump is not None or self.tricks or self.number not in TRUMP_DEALS)):
+            # the common lead: by the leader, trump named where it must be, not a heart
+            # where leading one claims something
+            know = self.know
+            hands = know.hands
+            if c not in know.seen and c in know.deck and (hands is None or c in hands[player]):
+                t = self.current = Trick(len(self.tricks) + 1)
+                self.led = c.suit
+                proofs = know.show(player, c, t.number)
+                if proofs:
+                    for cl, shown_card, shown in proofs:
+                        self.violations.append(know.violation(cl, shown_card, shown, at))
+                t.plays.append(TrickPlay(player, c, at))
+                self.to_move = self.nxt[player]
+                return
+        self.play_any(player, c, at)
+
+    def play_any(self, player: str, c: Card, at: int) -> None:
+        """Any card, whatever it breaks (``play`` takes the common one straight)."""
         if self.finished:
             if len(self.tricks) < 13 and self.outcome is None:  # ended early by the option
                 self.not_played.append(f"{player}: {c}")
