@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass, field
+from functools import partial
 from typing import Any
 
 from ...cards import DECK_52, SUIT_NAME, Card, card
@@ -288,9 +289,15 @@ class DealState:
                                               self.number in TRUMP_DEALS), player, number)
 
     def revoke_claim(self, player: str, led: str, number: int, at: int) -> None:
-        held = self.know.claim_none(Claim(player, SUIT_TEST[led], "follow-suit",
-                                          text.void_claim(player, led, number),
-                                          self.number, number, suits=ONE_SUIT[led]))
+        know = self.know
+        if know.hands is not None:  # checked now: the claim is never kept, nor said
+            holds = know.holding(player, SUIT_TEST[led])
+            held = holds[0] if holds else None
+        else:  # kept until a card proves it false; said only then
+            know.pend(Claim(player, SUIT_TEST[led], "follow-suit",
+                            partial(text.void_claim, player, led, number), self.number, number,
+                            suits=ONE_SUIT[led]))
+            held = None
         if held is not None:
             self.flag(at, "follow-suit", text.must_follow(player, led, held, number), player,
                       number)

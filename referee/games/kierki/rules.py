@@ -182,12 +182,12 @@ class Kierki(GameRules):
             if n != 4 and (n > 4 or i != last or not n):
                 raise where.err(f"tricks[{i + 1}]", "4 cards (only the last trick may be "
                                 "shorter)")
-            for k in zip(turn_from[seat], cards):
-                e = get(k)
+            for pc in zip(turn_from[seat], cards, strict=False):
+                e = get(pc)
                 if e is None:
                     if len(plays) > 4096:  # names from many files: kept small
                         plays.clear()
-                    e = plays[k] = Play(k[0], (k[1],))
+                    e = plays[pc] = Play(pc[0], (pc[1],))
                 out.append(e)
         return out
 
