@@ -26,20 +26,26 @@ EVERY_SUIT = ("S", "H", "D", "C", "X")  # watched for a claim that any card migh
 class Claim:
     """An action's assertion that ``player`` held no card passing ``test``.
 
-    ``text`` says it ("Bartek did not follow ♥ at trick 5"). ``suits``, when given, are the
-    printed suits of every card the test can pass ("void in hearts": the hearts), so that a
-    card of another suit is known not to prove it without asking the test; None when any
-    card might.
+    ``text`` says it ("Bartek did not follow ♥ at trick 5"); ``say`` is that text, or what
+    makes it when it is first asked for (most claims are never proven false, and so never
+    said). ``suits``, when given, are the printed suits of every card the test can pass
+    ("void in hearts": the hearts), so that a card of another suit is known not to prove it
+    without asking the test; None when any card might.
     """
 
     player: str
     test: CardTest
     rule: str
-    text: str
+    say: str | Callable[[], str]
     deal: int
     trick: int | None
     turn: int | None = None
     suits: frozenset[str] | None = None
+
+    @property
+    def text(self) -> str:
+        say = self.say
+        return say if isinstance(say, str) else say()
 
 
 def _suit_test(suit: str) -> CardTest:

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass, field
+from functools import partial
 from typing import Any
 
 from ...cards import DECK_52, SUIT_NAME, Card, card
@@ -198,6 +199,45 @@ class DealState:
     # -- tricks -------------------------------------------------------------------------------
 
     def play(self, player: str, c: Card, at: int) -> None:
+        t = self.current
+        if t is not None and c.suit == self.led and player == self.to_move and not self.finished:
+            # the common card: in turn, following the suit led (so a card of the deck), not
+            # seen before and, hands known, held: it only shows the card (a trick on the table
+            # means the deal is not over)
+            know = self.know
+            hands = know.hands
+            if c not in know.seen and c in know.deck and (hands is None or c in hands[player]):
+                proofs = know.show(player, c, t.number)
+                if proofs:
+                    for cl, shown_card, shown in proofs:
+                        self.violations.append(know.violation(cl, shown_card, shown, at))
+                plays = t.plays
+                plays.append(TrickPlay(player, c, at))
+                self.to_move = self.nxt[player]
+                if len(plays) == 4:
+                    self.close_trick(t)
+                return
+        elif (t is None and player == self.leader and not self.finished and c in DECK_SET
+              and (c.suit != "H" or self.number not in HEARTS_LEAD)
+              and (self.trump is not None or self.tricks or self.number not in TRUMP_DEALS)):
+            # the common lead: by the leader, trump named where it must be, not a heart
+            # where leading one claims something
+            know = self.know
+            hands = know.hands
+            if c not in know.seen and c in know.deck and (hands is None or c in hands[player]):
+                t = self.current = Trick(len(self.tricks) + 1)
+                self.led = c.suit
+                proofs = know.show(player, c, t.number)
+                if proofs:
+                    for cl, shown_card, shown in proofs:
+                        self.violations.append(know.violation(cl, shown_card, shown, at))
+                t.plays.append(TrickPlay(player, c, at))
+                self.to_move = self.nxt[player]
+                return
+        self.play_any(player, c, at)
+
+    def play_any(self, player: str, c: Card, at: int) -> None:
+        """Any card, whatever it breaks (``play`` takes the common one straight)."""
         if self.finished:
             if len(self.tricks) < 13 and self.outcome is None:  # ended early by the option
                 self.not_played.append(f"{player}: {c}")
@@ -249,9 +289,15 @@ class DealState:
                                               self.number in TRUMP_DEALS), player, number)
 
     def revoke_claim(self, player: str, led: str, number: int, at: int) -> None:
-        held = self.know.claim_none(Claim(player, SUIT_TEST[led], "follow-suit",
-                                          text.void_claim(player, led, number),
-                                          self.number, number, suits=ONE_SUIT[led]))
+        know = self.know
+        if know.hands is not None:  # checked now: the claim is never kept, nor said
+            holds = know.holding(player, SUIT_TEST[led])
+            held = holds[0] if holds else None
+        else:  # kept until a card proves it false; said only then
+            know.pend(Claim(player, SUIT_TEST[led], "follow-suit",
+                            partial(text.void_claim, player, led, number), self.number, number,
+                            suits=ONE_SUIT[led]))
+            held = None
         if held is not None:
             self.flag(at, "follow-suit", text.must_follow(player, led, held, number), player,
                       number)

@@ -39,6 +39,10 @@ from . import outcome
 from . import text as kt
 from .play import DEALS, LOTTERY, NAMES, TRUMP_DEALS, DealState, kind, replay_deal
 
+# one Play a (player, card): a value, shared by every trick line that reads it (a frozen
+# dataclass costs more to make than to look up)
+_PLAYS: dict[tuple[str, Card], Play] = {}
+
 RULES = (
     ("dealer", "The deal passes left after every deal; a deal written with another dealer "
                "is a violation."),
@@ -161,6 +165,8 @@ class Kierki(GameRules):
         turn_from = [players[i:] + players[:i] for i in range(len(players))]  # by leader's seat
         last = len(value) - 1
         out: list[Entry] = []
+        plays = _PLAYS
+        get = plays.get
         for i, line in enumerate(value):
             head, colon, body = line.partition(":")
             # the usual line, an exact name and canonical cards, is read here at once
@@ -176,7 +182,13 @@ class Kierki(GameRules):
             if n != 4 and (n > 4 or i != last or not n):
                 raise where.err(f"tricks[{i + 1}]", "4 cards (only the last trick may be "
                                 "shorter)")
-            out += map(Play, turn_from[seat], zip(cards))  # zip(cards): each card alone
+            for pc in zip(turn_from[seat], cards, strict=False):
+                e = get(pc)
+                if e is None:
+                    if len(plays) > 4096:  # names from many files: kept small
+                        plays.clear()
+                    e = plays[pc] = Play(pc[0], (pc[1],))
+                out.append(e)
         return out
 
     def read_line(self, line: str, setup: Setup, where: Where,
