@@ -32,7 +32,8 @@ from referee.notation import MAX_ENTRY
 HELP = """Type what happens at the table, e.g.  Bartek: AS   (the name may be left out when it is
 that player's turn, or shortened; several cards play in turn: Bartek: 2C 5C KC AC).
 Also what the game asks for: 'Darek: trump S', 'Ala: 3', 'Ala: pass', 'Bartek: discard 2C',
-'7H 0,1', and key lines as in the file: outcome = { ... }, claimed = { ... }, note = "...".
+'7H 0,1', Kozel's card points 'points 70 50' (the teams in the order shown), and key lines
+as in the file: outcome = { ... }, claimed = { ... }, note = "...".
 Commands:
   undo [N]            take back the last N entries (default 1)
   redo [N]            put back what undo took (until a new entry is typed)
