@@ -32,7 +32,10 @@ def deal_lines(res: Any, deal: int, st: Style, open_deal: bool = True) -> list[s
     vs = of_deal(res, deal)
     if not vs:
         return []
-    what = "in this deal" if open_deal else f"in deal {deal}"
+    from referee import games
+
+    unit = games.get(res.setup.game).unit  # Kozel and Foursquare: "game"
+    what = f"in this {unit}" if open_deal else f"in {unit} {deal}"
     return [f"{_count(len(vs))} {what}:"] + [violation_line(v, st, "  ") for v in vs]
 
 

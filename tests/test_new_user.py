@@ -353,3 +353,12 @@ def test_play_on_a_finished_game_with_violations_says_so(tmp_path: Path) -> None
     n = len(Session.load(p).result().violations)
     out = play(p, "n")
     assert "The game is over" in out and f"holds {n} violation" in out
+
+
+def test_kozel_status_calls_its_deal_a_game() -> None:
+    res = Session.load(SAMPLES / "kozel-illegal-beat.toml").result()
+    rules = {v.rule for v in res.violations if v.deal == res.expect.deal}
+    assert rules
+    code, out, _ = cli_run("status", str(SAMPLES / "kozel-illegal-beat.toml"), "--ascii")
+    assert code == 0 and "violation in this game:" in out
+    assert all(f"rule {r}" in out for r in rules)
