@@ -232,11 +232,17 @@ def score(file: FileArg, as_json: JsonOpt = False, ascii_only: AsciiOpt = False,
 @guarded
 def export(file: FileArg,
            fmt: Annotated[str, typer.Option("--format", "-f", help="csv or markdown")] = "csv",
-           out: Annotated[Path | None, typer.Option("-o", "--output",
+           out: Annotated[Path | None, typer.Option("--output",
                                                     help="write here (default: stdout)")]
            = None,
-           ascii_only: AsciiOpt = False) -> None:
-    """The score sheet as CSV or Markdown: a row per deal, running totals, the winner."""
+           ascii_only: AsciiOpt = False,
+           short_o: Annotated[str | None, typer.Option("-o", hidden=True)] = None) -> None:
+    """The score sheet as CSV or Markdown: a row per deal, running totals, the winner.
+
+    The file to write is given with --output (-o is a house rule in every other command)."""
+    if short_o is not None:
+        fail("export writes to a file with --output FILE (-o is for house rules, as in "
+             "'score -o KEY=VALUE')", 2)
     from cli import sheet
     from cli.plain import ascii_wanted
 

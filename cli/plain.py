@@ -156,7 +156,7 @@ def table_lines(tv: TableView, expect: Expect | None, st: Style, width: int = 80
                 cell = f"{clean(x):>{cw}}"
                 if i == 0 or j == 0:
                     cells.append(st.dim(cell))
-                elif x == "##":
+                elif x.startswith("##"):
                     cells.append(st.dim(cell))
                 else:
                     cells.append(st.cards(cell))

@@ -19,10 +19,29 @@ from cli.scoresheet import deal_label, deal_result
 from referee.model import Result
 
 
+def unit(res: Result) -> str:
+    """What the game calls one row: ``game`` where each is a game of its own (Kozel,
+    Foursquare), else ``deal``."""
+    from referee import games
+
+    return games.get(res.setup.game).unit
+
+
+def has_contract(res: Result) -> bool:
+    """Whether the game's deals have a contract (or a name) to show: else no such column."""
+    from referee import games
+
+    return games.get(res.setup.game).contracts
+
+
 def rows(res: Result) -> tuple[list[str], list[list[Any]]]:
-    """Header and rows: per deal the scores, then the running totals, then a total row."""
+    """Header and rows: per deal the scores, then the running totals, then a total row.
+
+    The contract column is left out for a game whose deals have none (Kozel, Foursquare);
+    the first column is named as the game names its rows (``deal`` or ``game``)."""
     names = names_of(res)
-    header = ["deal", "dealer", "contract", "result", "finished"]
+    keep = has_contract(res)
+    header = [unit(res), "dealer", *(["contract"] if keep else []), "result", "finished"]
     header += names + [f"{n} total" for n in names]
     running = {n: 0 for n in names}
     out: list[list[Any]] = []
@@ -36,10 +55,11 @@ def rows(res: Result) -> tuple[list[str], list[list[Any]]]:
                 if d.finished:
                     running[n] += v
                 scores.append(v)
-        out.append([d.number, d.dealer or "", deal_label(d), deal_result(d),
+        out.append([d.number, d.dealer or "", *([deal_label(d)] if keep else []),
+                    deal_result(d),
                     "yes" if d.finished else "no", *scores,
                     *(running[n] for n in names)])
-    out.append(["total", "", "", "", "", *("" for _ in names),
+    out.append(["total", "", *([""] if keep else []), "", "", *("" for _ in names),
                 *(res.totals.get(n, 0) for n in names)])
     return header, out
 
@@ -65,11 +85,13 @@ def to_csv(res: Result) -> str:
     return buf.getvalue()
 
 
-_MD = re.compile(r"([\\`*_{}\[\]<>()#+!|~])")
+_MD = re.compile(r"([\\`*_\[\]<>|~])")
 
 
 def md(text: Any) -> str:
-    """A table cell: literal text, markdown characters escaped, one line."""
+    """A table cell: literal text, one line, with only what would make markup inside a cell
+    escaped (``|`` ends a cell; emphasis, code, links, html, strike-through); ``(``, ``#``,
+    ``+``, ``!`` mean nothing there and stay as they are."""
     s = clean(str(text)).replace("\n", " ").replace("\t", " ")
     return _MD.sub(r"\\\1", s)
 
@@ -83,13 +105,16 @@ def to_markdown(res: Result, ascii_only: bool = True) -> str:
     lines.append("Players: " + ", ".join(md(p) for p in res.setup.players)
                  + (" (teams: " + "; ".join(md(n) for n in names) + ")" if res.teams else ""))
     lines.append("")
-    head = ["deal", "dealer", "contract", "result", *names]
+    keep = has_contract(res)
+    head = [unit(res), "dealer", *(["contract"] if keep else []), "result", *names]
+    first = len(head) - len(names)
     lines.append("| " + " | ".join(md(h) for h in head) + " |")
-    lines.append("|" + "|".join("---:" if i == 0 or i >= 4 else "---"
+    lines.append("|" + "|".join("---:" if i == 0 or i >= first else "---"
                                 for i in range(len(head))) + "|")
     running = {n: 0 for n in names}
     for d in res.deals:
-        cells = [str(d.number), md(d.dealer or ""), md(plain_cards(deal_label(d), ascii_only)),
+        cells = [str(d.number), md(d.dealer or ""),
+                 *([md(plain_cards(deal_label(d), ascii_only))] if keep else []),
                  md(deal_result(d))]
         for n in names:
             if d.scores is None:
@@ -102,8 +127,8 @@ def to_markdown(res: Result, ascii_only: bool = True) -> str:
             else:
                 cells.append(f"{x:+d} so far" if x else "0 so far")
         lines.append("| " + " | ".join(cells) + " |")
-    lines.append("| **total** | | | | " + " | ".join(f"**{res.totals.get(n, 0)}**"
-                                                    for n in names) + " |")
+    lines.append("| **total** |" + " |" * (first - 1) + " "
+                 + " | ".join(f"**{res.totals.get(n, 0)}**" for n in names) + " |")
     lines.append("")
     if res.winner is not None:
         w = res.winner
@@ -115,7 +140,7 @@ def to_markdown(res: Result, ascii_only: bool = True) -> str:
         lines.append("")
     left = [d for d in res.deals if d.left_out]
     if left:
-        lines.extend(f"Deal {d.number}: {md(d.left_out)}" for d in left)
+        lines.extend(f"{unit(res).capitalize()} {d.number}: {md(d.left_out)}" for d in left)
         lines.append("")
     if res.violations:
         lines.append("Violations:")

@@ -148,11 +148,25 @@ def installed_games() -> list[str]:
     return out
 
 
-def _yes(answer: str, default: bool) -> bool:
+YES = ("y", "yes", "t", "true", "1", "tak", "ja", "da")
+NO = ("n", "no", "f", "false", "0", "nie", "nein", "net")
+
+
+def yes_no(answer: str, default: bool) -> bool | None:
+    """A [y/n] answer: True, False, the default for Enter, None for anything else (ask again)."""
     a = answer.strip().lower()
     if not a:
         return default
-    return a in ("y", "yes", "t", "true", "1", "tak", "ja", "da")
+    return True if a in YES else False if a in NO else None
+
+
+def ask_yes(ask: Ask, say: Say, question: str, default: bool) -> bool:
+    """Ask ``question`` until the answer is yes, no or Enter (the default)."""
+    while True:
+        got = yes_no(ask(question, ["y", "n"]), default)
+        if got is not None:
+            return got
+        say("  please answer y or n")
 
 
 def ask_new_game(ask: Ask, say: Say, file: Path | None) -> Any:
@@ -258,8 +272,8 @@ def ask_new_game(ask: Ask, say: Say, file: Path | None) -> Any:
             if value != o.default:
                 options[o.name] = value
             break
-    deal = _yes(ask("Should the referee shuffle and deal virtual cards (hands known)? [y/N]: ",
-                    ["y", "n"]), False)
+    deal = ask_yes(ask, say, "Should the referee shuffle and deal virtual cards (hands known)? "
+                   "[y/N]: ", False)
     while file is None:
         stamp = _dt.date.today().isoformat()
         default = Path(f"{rules.name}-{stamp}.toml")

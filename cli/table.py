@@ -32,7 +32,8 @@ from referee.notation import MAX_ENTRY
 HELP = """Type what happens at the table, e.g.  Bartek: AS   (the name may be left out when it is
 that player's turn, or shortened; several cards play in turn: Bartek: 2C 5C KC AC).
 Also what the game asks for: 'Darek: trump S', 'Ala: 3', 'Ala: pass', 'Bartek: discard 2C',
-'7H 0,1', and key lines as in the file: outcome = { ... }, claimed = { ... }, note = "...".
+'7H 0,1', Kozel's card points 'points 70 50' (the teams in the order shown), and key lines
+as in the file: outcome = { ... }, claimed = { ... }, note = "...".
 Commands:
   undo [N]            take back the last N entries (default 1)
   redo [N]            put back what undo took (until a new entry is typed)
@@ -169,10 +170,13 @@ class Table:
         from cli.plain import clean, prompt_text
 
         st = self.style
+        if self.over(self.s.result()):  # 'play' on a finished game: nothing to resume
+            return self.finished()
         players = ", ".join(clean(p) for p in self.s.setup.players)
         self.say(st.dim(f"referee — {self.s.rules.title} — {players} — saving to "
                         f"{clean(str(self.path))}; 'help' for help"))
         self.show()
+        self.resumed()
         while True:
             res = self.s.result()
             if self.over(res):
@@ -202,6 +206,36 @@ class Table:
                     return 0
                 continue
             self.enter(line)
+
+    def resumed(self) -> None:
+        """On opening a file: how many violations it holds and where (said once, at entry)."""
+        from cli.news import resumed
+
+        line = resumed(self.s.result())
+        if line is not None:
+            self.say(self.style.red(self.style.cards(line)))
+
+    def finished(self) -> int:
+        """``play`` on a game that is over: say so and who won; offer the sheet and the replay."""
+        from cli.plain import clean
+        from cli.scoresheet import winner_line
+        from cli.start import yes_no
+
+        res = self.s.result()
+        f = clean(str(self.path))
+        self.say(f"{f}: " + (winner_line(res, self.style) or "the game is over."))
+        self.resumed()
+        while True:
+            a = self.ask("Show the score sheet? [Y/n] ", ["y", "n"])
+            ok = None if a is None else yes_no(a, True)
+            if a is None or ok is not None:
+                break
+            self.say("please answer y or n")
+        if ok:
+            self.score_sheet(res)
+        self.say(f"Nothing more can be entered. The sheet: referee score {f}; every deal "
+                 f"again: referee replay {f} (add --step to pause after each)")
+        return 0
 
     def bye(self) -> None:
         from cli.plain import clean
@@ -275,8 +309,14 @@ class Table:
                     label = d.name.capitalize() if d.name.startswith(("deal", "game")) \
                         else f"Deal {n}" + (f" ({clean(d.name)})" if d.name else "")
                     self.say(self.style.bold(f"{label} over: ") + parts)
+                    for line in self.s.rules.deal_news(d):
+                        self.say("  " + self.style.cards(clean(line)))
                     tot = ", ".join(f"{clean(k)} {v}" for k, v in res.totals.items())
                     self.say(f"  totals: {tot}")
+                from cli.news import deal_lines
+
+                for line in deal_lines(res, n, self.style, open_deal=False):
+                    self.say(line)
         if not self.over(res):
             self.show()
 
@@ -312,6 +352,10 @@ class Table:
                 self.say(HELP)
             elif word in ("status", "table"):
                 self.show()
+                from cli.news import deal_lines
+
+                for vline in deal_lines(self.s.result(), self.s.result().expect.deal, st):
+                    self.say(vline)
             elif word == "score":
                 self.score_sheet(self.s.result())
             elif word == "undo":
@@ -469,8 +513,15 @@ class Table:
         self.rich(*render.diff_view(d, self.ascii))
         if d.expect is not None:
             self.say("next: " + self.style.cards(d.expect[1]))
-        keep = self.ask("Keep this change? [Y/n] ", ["y", "n"])
-        if keep is None or keep.lower() not in ("", "y", "yes"):
+        from cli.start import yes_no
+
+        while True:
+            keep = self.ask("Keep this change? [Y/n] ", ["y", "n"])
+            ok = None if keep is None else yes_no(keep, True)
+            if keep is None or ok is not None:
+                break
+            self.say("please answer y or n")
+        if not ok:
             self.say("nothing changed")
             return
         with s.writing(), held_signals():
@@ -584,8 +635,10 @@ def open_or_start(path: Path | None, lines: Any, ascii_only: bool) -> Any:
             if not path.parent.is_dir():
                 raise NotationError(f"{path}: no such file, and no folder {path.parent} to "
                                     "start one in")
-            a = ask(f"{path} does not exist. Start a new game there? [Y/n] ", ["y", "n"])
-            if a.strip().lower() not in ("", "y", "yes"):
+            from cli.start import ask_yes
+
+            if not ask_yes(ask, say, f"{path} does not exist. Start a new game there? [Y/n] ",
+                           True):
                 say("nothing written")
                 return None
         from cli.start import ask_new_game

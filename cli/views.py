@@ -97,7 +97,10 @@ def status(file: Path, as_json: bool = False, ascii_only: bool = False) -> int:
     from cli.plain import clean, names_of, table_lines
 
     st = style(ascii_only)
-    say(*table_lines(res.table, None, st), st.cards(res.expect.prompt),
+    from cli.news import deal_lines
+
+    say(*table_lines(res.table, None, st), *deal_lines(res, res.expect.deal, st),
+        st.cards(res.expect.prompt),
         "scores: " + ", ".join(f"{clean(n)} {res.totals.get(n, 0)}" for n in names_of(res)))
     return 0
 
@@ -148,6 +151,26 @@ def score(file: Path, as_json: bool = False, ascii_only: bool = False,
     return 0 if res.ok else 1
 
 
+def step_key(back: bool) -> str:
+    """Between two deals of ``replay --step``: '' (Enter, the next deal), 'b' (back one deal)
+    or 'q' (quit; also Ctrl-D, Ctrl-C). Anything else is asked again."""
+    while True:
+        try:
+            a = input("  [Enter] next deal, b back, q quit " if back else
+                      "  [Enter] next deal, q quit ").strip().lower()
+        except (EOFError, KeyboardInterrupt):
+            say("")
+            return "q"
+        if a in ("", "n", "next"):
+            return ""
+        if a in ("q", "quit"):
+            return "q"
+        if a in ("b", "back") and back:
+            return "b"
+        say("  Enter for the next deal" + (", b to go back one deal" if back else "")
+            + ", q to quit")
+
+
 def replay(file: Path, as_json: bool = False, ascii_only: bool = False,
            step: bool = False) -> int:
     """Referee a saved game again from its first entry: every deal, trick, score, violation."""
@@ -162,16 +185,22 @@ def replay(file: Path, as_json: bool = False, ascii_only: bool = False,
     from cli.scoresheet import sheet
 
     st = style(ascii_only)
-    for d in res.deals:  # each deal told from the one replay's state: no replay per deal
+    i = 0
+    while i < len(res.deals):  # each deal told from the one replay's state: no replay per deal
+        d = res.deals[i]
         say(*(st.cards(line) for line in s.rules.explain(s.setup, s.deals, d.number, None,
                                                          res)))
         if d.scores is not None:
             say("  scores: " + ", ".join(f"{clean(k)} {v:+d}" for k, v in d.scores.items()))
+        if d.finished:
+            say(*(f"  {clean(line)}" for line in s.rules.deal_news(d)))
+        i += 1
         if step and sys.stdin.isatty():
-            try:
-                input("  [Enter] next deal ")
-            except EOFError:
-                break
+            go = step_key(i > 1)
+            if go == "q":
+                return 0 if res.ok else 1
+            if go == "b":
+                i -= 2
     say(*sheet(res, st, available_width()))
     if res.ok:
         say("no violations")

@@ -44,7 +44,7 @@ def test_csv_of_a_complete_game() -> None:
 def test_markdown_to_a_file(tmp_path: Path) -> None:
     out = tmp_path / "sheet.md"
     code, msg, _ = run("export", str(SAMPLES / "kierki-complete.toml"), "--format",
-                       "markdown", "-o", str(out))
+                       "markdown", "--output", str(out))
     assert code == 0 and "wrote" in msg
     text = out.read_text()
     assert text.startswith("# ") and "| deal | dealer |" in text

@@ -300,7 +300,7 @@ def test_a_failed_save_names_the_save_file(tmp_path: Path,
     no_space(monkeypatch)
     for args in (["add", str(p), "Celina: 3C"], ["undo", str(p)],
                  ["edit", str(p), "1", "--entry", "2", "--to", "Bartek: 3C"],
-                 ["export", str(p), "-o", str(tmp_path / "sheet.csv")]):
+                 ["export", str(p), "--output", str(tmp_path / "sheet.csv")]):
         code, out, err = cli_run(*args)
         one_line_error(code, out, err)
         assert os.strerror(errno.ENOSPC) in err

@@ -9,7 +9,7 @@ from typing import Any
 
 from ..cards import Card, try_parse_card
 from ..errors import NotationError, SaveFileError, Violation
-from ..model import Deal, Entry, Key, Result, Setup
+from ..model import Deal, DealResult, Entry, Key, Result, Setup
 from ..notation import key_line, resolve_player
 
 MAX_NAME = 40
@@ -175,6 +175,8 @@ class GameRules(ABC):
     options: tuple[Option, ...] = ()
     rules: tuple[tuple[str, str], ...] = ()
     deal_keys: tuple[str, ...] = ()  # every key a deal table may hold, in writing order
+    unit: str = "deal"  # what a row of the score sheet is called ("game" in Kozel, Foursquare)
+    contracts: bool = True  # whether a deal has a contract or a name (the sheet's column)
 
     def option(self, setup: Setup, name: str) -> Any:
         if name in setup.options:
@@ -247,6 +249,11 @@ class GameRules(ABC):
     def record_play(self, deals: Sequence[Deal], result: Result) -> None:
         """Fill in each ``DealResult.play`` of ``result`` (the replay of ``deals``) from the
         replay's own state: the bids, tricks or turns that ``replay --json`` shows."""
+
+    def deal_news(self, deal: DealResult) -> list[str]:
+        """What the end of a finished deal says beyond its scores (who took which point, the
+        bid made or set); nothing for most games."""
+        return []
 
     def virtual_deal(self, setup: Setup, deal_no: int, dealer: str | None) -> list[Entry]:
         """Keys for a deal the referee shuffles and deals itself (hands known)."""

@@ -94,6 +94,8 @@ class Foursquare(GameRules):
     deck = DECK_40
     options = ()
     rules = RULES
+    unit = "game"  # each deal is a game of its own
+    contracts = False
     deal_keys = ("dealer", "stock", "turns", "claimed", "note")
 
     # -- the save file ------------------------------------------------------------------------
@@ -223,6 +225,8 @@ class Foursquare(GameRules):
             tv.lines.append(("games won", f"{len(wins)} of {len(games)}; "
                              f"{sum(x.score for x in wins)} points"))
         tv.grid = grid(g)
+        if any(len(p) > 1 for p in g.piles.values()):
+            tv.lines.append(("grid", "(N) after a card: the pile holds N cards"))
         return tv
 
     # -- entries ------------------------------------------------------------------------------
@@ -379,7 +383,8 @@ def describe_turn_flips(t: Turn) -> str:
 
 def grid(g: Game) -> list[list[str]] | None:
     """The layout as rows of strings, with column numbers on top and row numbers on the left;
-    a face-up top card is its text, a face-down one ``##``, an empty place ``.``."""
+    a face-up top card is its text, a face-down one ``##``, an empty place ``.``; a pile of
+    more than one card says how many it holds after its top: ``10H (3)``, ``## (2)``."""
     if g.box is None:
         return None
     r0, r1, c0, c1 = g.box
@@ -388,6 +393,7 @@ def grid(g: Game) -> list[list[str]] | None:
         row = [str(r)]
         for c in range(c0, c1 + 1):
             pile = g.piles.get((r, c))
-            row.append("." if pile is None else (str(pile[-1]) if g.up[(r, c)] else "##"))
+            top = "." if pile is None else (str(pile[-1]) if g.up[(r, c)] else "##")
+            row.append(f"{top} ({len(pile)})" if pile is not None and len(pile) > 1 else top)
         out.append(row)
     return out

@@ -170,8 +170,9 @@ class Game:
             if self.over or (self.outcome is not None and self.key_at["outcome"] < at):
                 more = ""
                 if self.over and any(self.blind) and self.outcome is None:
-                    more = ("outcome = { points = { " + self.setup.players[0] + " = 70, "
-                            + self.setup.players[1] + " = 50 } }")
+                    ps = self.setup.players
+                    more = say.points_example([f"{ps[0]} & {ps[2]}", f"{ps[1]} & {ps[3]}"],
+                                              self.points_example())
                 self.flag(at, "turn-order", say.after_the_game(e.player, more), e.player,
                           number)
                 return
@@ -320,6 +321,17 @@ class Game:
             self.over = True
 
     # -- the end ------------------------------------------------------------------------------
+
+    def points_example(self) -> tuple[int, int]:
+        """Card points the table could give now (the prompt's example must be accepted):
+        the possible split nearest to 70-50."""
+        done = self.over
+        unseen = self.unseen_cards()
+        for a in sorted(range(121), key=lambda x: (abs(x - 70), x)):
+            if not check_points((a, 120 - a), None, self.known, unseen,
+                                self.blind if done else None, self.won, done, ("", "")):
+                return a, 120 - a
+        return 70, 50
 
     def unseen_cards(self) -> list[Card]:
         """The cards not known to be in a finished trick."""

@@ -4,6 +4,7 @@ a series of games until a team has 12 loss points."""
 from __future__ import annotations
 
 import random
+import re
 from collections.abc import Sequence
 from copy import copy
 from dataclasses import dataclass, field
@@ -110,6 +111,8 @@ class Kozel(GameRules):
     deck = DECK_36
     options = OPTIONS
     rules = RULES
+    unit = "game"  # each deal is a game of its own
+    contracts = False
     deal_keys = ("dealer", "trump", "trump_card", "hands", "stock", "tricks", "outcome",
                  "claimed", "note")
 
@@ -404,19 +407,20 @@ class Kozel(GameRules):
             n = len(s.games) + 1
             dealer = setup.first_dealer if g is None else setup.left_of(g.dealer)
             return Expect(dealer, Action.TRUMP, f"game {n}: {dealer} deals and shows trump — "
-                          f'trump = "S" or trump_card = "9S" (or the outcome: outcome = '
-                          f"{{ points = {{ {setup.players[0]} = 70, {setup.players[1]} = 50 "
-                          "} })", n, None, new_deal=True, dealer=dealer,
+                          f"'trump S' or the card shown, 'trump 9S' (or only the card points: "
+                          f"{say.points_example(self.team_names(setup))})", n, None,
+                          new_deal=True, dealer=dealer,
                           choices=["S", "H", "D", "C"])
         n = g.number
         if g.needs_points:
             return Expect(None, Action.OUTCOME,
                           f"game {n} is over; discards were not seen: give the "
-                          f"card points: outcome = {{ points = {{ {setup.players[0]} = 70, "
-                          f"{setup.players[1]} = 50 }} }}", n, None, dealer=g.dealer)
+                          "card points: "
+                          f"{say.points_example(self.team_names(setup), g.points_example())}", n,
+                          None, dealer=g.dealer)
         if g.trump is None and not g.actions:
-            return Expect(g.dealer, Action.TRUMP, f"game {n}: {g.dealer} shows trump — trump = "
-                          '"S" or trump_card = "9S"', n, None, dealer=g.dealer,
+            return Expect(g.dealer, Action.TRUMP, f"game {n}: {g.dealer} shows trump — "
+                          "'trump S' or the card shown, 'trump 9S'", n, None, dealer=g.dealer,
                           choices=["S", "H", "D", "C"])
         t = g.current
         trick = len(g.tricks) + 1
@@ -479,9 +483,28 @@ class Kozel(GameRules):
         words = body.split()
         if words and words[0].lower() == "trump":
             return self.typed_trump(words)
+        if words and words[0].lower() == "points":
+            return self.typed_points(" ".join(words[1:]), setup, result)
+        if re.fullmatch(r"\s*\d+\s*-\s*\d+\s*", body):  # '70-50', as the sheet writes it
+            return self.typed_points(body, setup, result)
         leader = result.table.trick[0][0] if result.table.trick else None
         played = [p for p, _ in result.table.trick]
         return parse_line(text, setup, exp.player, leader, played)
+
+    def typed_points(self, body: str, setup: Setup, result: Result) -> list[Entry]:
+        """``points 70 50`` (or ``70-50``): the card points of the teams in the order shown,
+        the short form of ``outcome = { points = { ... } }``."""
+        import json
+
+        m = re.fullmatch(r"\s*(\d+)\s*(?:[-:/,]\s*|\s+)(\d+)\s*", body)
+        names = self.team_names(setup)
+        if m is None:
+            raise NotationError("the card points of both teams, in the order shown: "
+                                + say.points_example(names))
+        a, b = int(m.group(1)), int(m.group(2))
+        return self.parse_typed_key(f"outcome = {{ points = {{ {json.dumps(names[0])} = {a}, "
+                                    f"{json.dumps(names[1])} = {b} }} }}", setup,
+                                    result) or []
 
     def typed_trump(self, words: list[str]) -> list[Entry]:
         if len(words) != 2:
@@ -531,7 +554,7 @@ class Kozel(GameRules):
         if exp.action == "trump":
             return words + ["trump S", "trump H", "trump D", "trump C"]
         if exp.action == "outcome":
-            return words + ["outcome = { points = {"]
+            return words + ["points"]
         s = result.state or self.run(setup, deals)  # the replay already made
         g = s.games[-1] if s.games else None
         if g is None or exp.player is None:

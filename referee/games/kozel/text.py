@@ -200,7 +200,13 @@ def after_the_game(player: str, points_first: str = "") -> str:
 
 
 def trump_unknown() -> str:
-    return 'the trump is not known yet: give trump = "S" or trump_card = "9S" first'
+    return "the trump is not known yet: give 'trump S' or the card shown, 'trump 9S', first"
+
+
+def points_example(teams: list[str], points: tuple[int, int] = (70, 50)) -> str:
+    """How to give the card points at the prompt: the teams in the order shown."""
+    a, b = points
+    return f"'points {a} {b}' for {teams[0]} {a}, {teams[1]} {b}"
 
 
 def hand_too_small(player: str, held: int, laid: int) -> str:

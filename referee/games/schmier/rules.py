@@ -433,6 +433,13 @@ class SchmierRules(GameRules):
 
         record_play(deals, result)
 
+    def deal_news(self, deal: DealResult) -> list[str]:
+        """Who took High, Low, Jack (or both bauers and the joker) and Game; the bid made or
+        set (from the deal's ``extra``: the same data ``score --json`` gives)."""
+        from .text import deal_news
+
+        return deal_news(deal.extra)
+
     def virtual_deal(self, setup: Setup, deal_no: int, dealer: str | None) -> list[Entry]:
         hands, stock = shuffled(self.variant, setup, deal_no, dealer)
         return [Key("hands", hands), Key("stock", stock)]

@@ -9,8 +9,8 @@ recorded one ("counts as a pass" is for a file: a refused entry changes nothing)
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-from typing import TYPE_CHECKING
+from collections.abc import Mapping, Sequence
+from typing import TYPE_CHECKING, Any
 
 from ...cards import GLYPH, JOKER, Card
 
@@ -379,3 +379,35 @@ def refuse_too_many_cards(left: int) -> str:
 
 def refuse_take_in_schmier() -> str:
     return "in Schmier the dealer takes the rest of the stock by itself; enter only 'discard'"
+
+
+def _and(words: list[str]) -> str:
+    return words[0] if len(words) == 1 else ", ".join(words[:-1]) + " and " + words[-1]
+
+
+def deal_news(extra: Mapping[str, Any]) -> list[str]:
+    """The end of a deal: who took each point (``Ala & Celina took High, Jack and Game;
+    Bartek & Darek took Low``), the card points counted for Game, the bid made or set."""
+    out = []
+    points = extra.get("points")
+    if isinstance(points, Mapping) and points:
+        took: dict[str, list[str]] = {}
+        nobody: list[str] = []
+        for key, who in points.items():
+            name = POINT_TEXT.get(str(key), str(key))
+            if who:
+                took.setdefault(str(who), []).append(name)
+            else:
+                nobody.append(name)
+        parts = [f"{who} took {_and(names)}" for who, names in took.items()]
+        if nobody:
+            parts.append(f"no one took {_and(nobody)}")
+        out.append("; ".join(parts))
+    game = extra.get("game_points")
+    if isinstance(game, Mapping) and game:
+        out.append("card points for Game: " + ", ".join(f"{k} {v}" for k, v in game.items()))
+    bidder, bid, result = extra.get("bidder"), extra.get("bid"), extra.get("result")
+    if bidder and bid and result in ("made", "set"):
+        out.append(f"{bidder}'s bid of {bid} " + ("made" if result == "made" else
+                                                     "was set"))
+    return out

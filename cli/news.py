@@ -1,0 +1,50 @@
+"""What the table is told again, so that a violation said once is not lost (issue 13).
+
+A violation is said in the line after the entry that proves it; a table that missed that line
+hears it again: ``status`` lists the open deal's violations, the end of a deal sums up its
+violations, and opening a file says how many there are and where. Plain text functions; the
+callers (``cli.table``, ``cli.views``) write the lines.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from cli.safe import clean
+
+if TYPE_CHECKING:
+    from cli.plain import Style
+
+
+def _count(n: int) -> str:
+    return f"{n} violation{'' if n == 1 else 's'}"
+
+
+def of_deal(res: Any, deal: int) -> list[Any]:
+    """The violations of deal (or game) ``deal``, in the order they happened."""
+    return [v for v in res.violations if v.deal == deal]
+
+
+def deal_lines(res: Any, deal: int, st: Style, open_deal: bool = True) -> list[str]:
+    """``2 violations in this deal:`` and a line for each (nothing when there is none)."""
+    from cli.scoresheet import violation_line
+
+    vs = of_deal(res, deal)
+    if not vs:
+        return []
+    from referee import games
+
+    unit = games.get(res.setup.game).unit  # Kozel and Foursquare: "game"
+    what = f"in this {unit}" if open_deal else f"in {unit} {deal}"
+    return [f"{_count(len(vs))} {what}:"] + [violation_line(v, st, "  ") for v in vs]
+
+
+def resumed(res: Any) -> str | None:
+    """On opening a file: how many violations the game holds and where (None: there is none)."""
+    vs = res.violations
+    if not vs:
+        return None
+    where = "; ".join(clean(v.where()) for v in vs[:6])
+    more = f"; and {len(vs) - 6} more" if len(vs) > 6 else ""
+    return (f"this game holds {_count(len(vs))}: {where}{more} ('score' lists them, "
+            "'explain DEAL TRICK' settles one)")
