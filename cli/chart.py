@@ -9,6 +9,11 @@ from cli.plain import clean, names_of
 from referee.model import Result
 
 
+# a marker of its own per player or team (ASCII, so that any terminal shows it): a chart piped
+# into a file or drawn without colour can still be read
+MARKERS = ("*", "+", "x", "o", "#", "@", "%", "&")
+
+
 def series(res: Result) -> tuple[list[int], dict[str, list[int]]]:
     """The deal numbers of the finished deals and each name's running total after them,
     starting from 0 before the first deal."""
@@ -42,9 +47,8 @@ def running_totals(res: Result, ascii_only: bool = False, width: int | None = No
     fig.plot_size(w, h)
     plain = ascii_only or not colour
     fig.theme("colorless" if plain else "simple")
-    markers = ["*", "+", "x", "o", "#", "@", "%", "&"] if ascii_only else ["braille"]
     for i, (n, ys_n) in enumerate(ys.items()):
-        sig = fig.signal(xs, ys_n, marker=markers[i % len(markers)])
+        sig = fig.signal(xs, ys_n, marker=MARKERS[i % len(MARKERS)])
         sig.lines()
         sig.label(clean(n))
         fig.draw(sig)
