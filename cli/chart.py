@@ -8,7 +8,6 @@ from typing import Any
 from cli.plain import clean, names_of
 from referee.model import Result
 
-
 # a marker of its own per player or team (ASCII, so that any terminal shows it): a chart piped
 # into a file or drawn without colour can still be read
 MARKERS = ("*", "+", "x", "o", "#", "@", "%", "&")

@@ -8,7 +8,6 @@ import subprocess
 import sys
 from dataclasses import replace
 from pathlib import Path
-
 from typing import Any
 
 from cli import plain, render
