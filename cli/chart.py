@@ -58,9 +58,21 @@ def running_totals(res: Result, ascii_only: bool = False, width: int | None = No
     title = clean(res.setup.title or res.setup.game)
     fig.title(f"{title}: running totals")
     fig.label("deal" if res.setup.game not in ("kozel", "foursquare") else "game", axis=0)
-    out = fig.build().string(colorless=plain)
+    out = str(fig.build().string(colorless=plain))
     fig.clear()
-    return str(out)
+    return out.translate(box_to_ascii()) if ascii_only else out
+
+
+def box_to_ascii() -> dict[int, str]:
+    """plotext's frame and legend box (Unicode box drawing) as ``-``, ``|`` and ``+``."""
+    import unicodedata
+
+    out = {}
+    for cp in range(0x2500, 0x2580):
+        name = unicodedata.name(chr(cp), "")
+        out[cp] = "-" if name.endswith("HORIZONTAL") else "|" if name.endswith("VERTICAL") \
+            else "+"
+    return out
 
 
 def nice_ticks(lo: int, hi: int, want: int = 6) -> list[int]:

@@ -55,13 +55,14 @@ def available_width() -> int | None:
 
 def console(ascii_only: bool = False, stderr: bool = False) -> Console:
     """The console to draw on: a terminal only when the stream is one (FORCE_COLOR and the like
-    cannot put escape codes into a file), no colour with NO_COLOR."""
+    cannot put escape codes into a file); no colour with NO_COLOR, nor in ASCII mode (as
+    before: a terminal that wants letters is taken to want plain text)."""
     from rich.console import Console
 
     stream = sys.stderr if stderr else sys.stdout
     tty = _isatty(stream)
     width = None if tty or "COLUMNS" in os.environ else WIDE
-    return Console(stderr=stderr, no_color=bool(os.environ.get("NO_COLOR")),
+    return Console(stderr=stderr, no_color=ascii_only or bool(os.environ.get("NO_COLOR")),
                    force_terminal=tty, width=width, highlight=False, emoji=False,
                    markup=False, soft_wrap=True)
 
