@@ -8,6 +8,10 @@ from typing import Any
 from cli.plain import clean, names_of
 from referee.model import Result
 
+# a marker of its own per player or team (ASCII, so that any terminal shows it): a chart piped
+# into a file or drawn without colour can still be read
+MARKERS = ("*", "+", "x", "o", "#", "@", "%", "&")
+
 
 def series(res: Result) -> tuple[list[int], dict[str, list[int]]]:
     """The deal numbers of the finished deals and each name's running total after them,
@@ -42,9 +46,8 @@ def running_totals(res: Result, ascii_only: bool = False, width: int | None = No
     fig.plot_size(w, h)
     plain = ascii_only or not colour
     fig.theme("colorless" if plain else "simple")
-    markers = ["*", "+", "x", "o", "#", "@", "%", "&"] if ascii_only else ["braille"]
     for i, (n, ys_n) in enumerate(ys.items()):
-        sig = fig.signal(xs, ys_n, marker=markers[i % len(markers)])
+        sig = fig.signal(xs, ys_n, marker=MARKERS[i % len(MARKERS)])
         sig.lines()
         sig.label(clean(n))
         fig.draw(sig)
@@ -55,9 +58,21 @@ def running_totals(res: Result, ascii_only: bool = False, width: int | None = No
     title = clean(res.setup.title or res.setup.game)
     fig.title(f"{title}: running totals")
     fig.label("deal" if res.setup.game not in ("kozel", "foursquare") else "game", axis=0)
-    out = fig.build().string(colorless=plain)
+    out = str(fig.build().string(colorless=plain))
     fig.clear()
-    return str(out)
+    return out.translate(box_to_ascii()) if ascii_only else out
+
+
+def box_to_ascii() -> dict[int, str]:
+    """plotext's frame and legend box (Unicode box drawing) as ``-``, ``|`` and ``+``."""
+    import unicodedata
+
+    out = {}
+    for cp in range(0x2500, 0x2580):
+        name = unicodedata.name(chr(cp), "")
+        out[cp] = "-" if name.endswith("HORIZONTAL") else "|" if name.endswith("VERTICAL") \
+            else "+"
+    return out
 
 
 def nice_ticks(lo: int, hi: int, want: int = 6) -> list[int]:

@@ -154,9 +154,6 @@ def add(file: FileArg,
 
     Exit 1 also when an entry proved an earlier breach, or recorded a claimed score that
     differs from the computed one (the entry is kept)."""
-    from cli.plain import Style
-    from cli.scoresheet import violation_line
-
     s = _session(file, change=True)
     render, con, a = _out(ascii_only)
     proven_any = False
@@ -171,8 +168,7 @@ def add(file: FileArg,
             con.print(render.cards(f"proven: {v.where()}: {v.said()} — rule {v.rule}", a))
         for v in added.flagged:  # recorded as the table wrote it, and reported (CLI.md)
             proven_any = True
-            line = violation_line(v, Style(a, False), "claimed score kept as written: ")
-            con.print(render.cards(line, a))
+            con.print(render.violation(v, a, "claimed score kept as written: "))
     res = s.result()
     con.print(render.cards(res.expect.prompt, a))
     if proven_any:

@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING, Any
 from cli.safe import clean
 
 if TYPE_CHECKING:
-    from cli.plain import Style
+    from rich.text import Text
 
 
 def _count(n: int) -> str:
@@ -25,9 +25,10 @@ def of_deal(res: Any, deal: int) -> list[Any]:
     return [v for v in res.violations if v.deal == deal]
 
 
-def deal_lines(res: Any, deal: int, st: Style, open_deal: bool = True) -> list[str]:
+def deal_lines(res: Any, deal: int, ascii_only: bool, open_deal: bool = True
+               ) -> list[str | Text]:
     """``2 violations in this deal:`` and a line for each (nothing when there is none)."""
-    from cli.scoresheet import violation_line
+    from cli.render import violation
 
     vs = of_deal(res, deal)
     if not vs:
@@ -36,7 +37,7 @@ def deal_lines(res: Any, deal: int, st: Style, open_deal: bool = True) -> list[s
 
     unit = games.get(res.setup.game).unit  # Kozel and Foursquare: "game"
     what = f"in this {unit}" if open_deal else f"in {unit} {deal}"
-    return [f"{_count(len(vs))} {what}:"] + [violation_line(v, st, "  ") for v in vs]
+    return [f"{_count(len(vs))} {what}:", *(violation(v, ascii_only, "  ") for v in vs)]
 
 
 def resumed(res: Any) -> str | None:

@@ -108,9 +108,9 @@ class TermReader:
             sys.stdout.flush()
             self._attach()
             # erase what we drew (a long prompt may have wrapped): the editor draws it again
-            from cli.plain import terminal_width, visible
+            from cli.plain import terminal_width
 
-            rows = max(0, (len(visible(ansi_prompt or prompt)) - 1) // terminal_width())
+            rows = max(0, (len(prompt) - 1) // terminal_width())
             sys.stdout.write((f"\x1b[{rows}A" if rows else "") + "\r\x1b[J")
             sys.stdout.flush()
         from prompt_toolkit.formatted_text import ANSI

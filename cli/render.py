@@ -1,50 +1,311 @@
-"""Rich renderables from engine views: the edits, the diffs and the re-scoring. No rule logic
-here; names are shown literally.
+"""Every picture of the CLI, as rich renderables built from engine views: the table, the score
+sheet, the violations, the edits, the diffs and the re-scoring. No rule logic here; names are
+shown literally.
 
 User text (names, notes) only ever goes into ``Text`` objects, never into a markup string, and
 through ``clean`` first: a name like ``[red]x`` or one holding a control character is shown as
-written. The score sheet and the table are drawn without rich (``cli.scoresheet``,
-``cli.plain``), for a fast start.
+written. rich is imported inside the functions that draw (start-up: ``referee score`` must stay
+close to a bare Typer app).
+
+The rules of the output: NO_COLOR removes colour and nothing else (suit glyphs stay); ``--ascii``
+or a terminal that is not UTF-8 gives letters for suits and ASCII boxes; a pipe or a file gets
+no escape codes and full lines (no wrapping, unless COLUMNS is set).
 """
 
 from __future__ import annotations
 
 import os
-from typing import TYPE_CHECKING, Any
+import sys
+from typing import TYPE_CHECKING, Any, TextIO
 
-from rich import box
-from rich.console import Console
-from rich.table import Table
-from rich.text import Text
-
-from cli.plain import Style, ascii_wanted, clean, names_of
-from cli.scoresheet import signed, violation_line
-from referee.model import Key, Result
+from cli.plain import CARD, GLYPHS, TO_ASCII, ascii_wanted, names_of, plain_cards, terminal_width
+from cli.safe import clean
+from cli.scoresheet import deal_label, deal_result, not_played, signed
+from referee.cards import try_parse_card
+from referee.model import Key
 
 if TYPE_CHECKING:
+    from rich.box import Box
+    from rich.console import Console
+    from rich.table import Table
+    from rich.text import Text
+
     from referee.edit import Diff, Item
+    from referee.model import Expect, Result, TableView
 
 __all__ = ["ascii_wanted", "clean", "console", "cards", "diff_view", "rescore_table",
-           "items_table"]
+           "items_table", "sheet", "score_table", "table_view", "violation", "Style"]
+
+WIDE = 10_000  # a pipe's or a file's width: full lines, never wrapped
+_CARD_OR_SUIT = f"{CARD.pattern}|[{GLYPHS}]"
+
+
+def _isatty(stream: TextIO) -> bool:
+    try:
+        return bool(stream.isatty())
+    except (AttributeError, ValueError):
+        return False
+
+
+def available_width() -> int | None:
+    """The width a picture must fit: the terminal's; in a file or a pipe COLUMNS when it is
+    set, else none (full lines)."""
+    return terminal_width() if _isatty(sys.stdout) or "COLUMNS" in os.environ else None
 
 
 def console(ascii_only: bool = False, stderr: bool = False) -> Console:
+    """The console to draw on: a terminal only when the stream is one (FORCE_COLOR and the like
+    cannot put escape codes into a file); no colour with NO_COLOR, nor in ASCII mode (as
+    before: a terminal that wants letters is taken to want plain text)."""
+    from rich.console import Console
+
+    stream = sys.stderr if stderr else sys.stdout
+    tty = _isatty(stream)
+    width = None if tty or "COLUMNS" in os.environ else WIDE
     return Console(stderr=stderr, no_color=ascii_only or bool(os.environ.get("NO_COLOR")),
-                   highlight=False, emoji=False, markup=False, soft_wrap=True)
+                   force_terminal=tty, width=width, highlight=False, emoji=False,
+                   markup=False, soft_wrap=True)
+
+
+def colour_wanted(con: Console) -> bool:
+    """Whether ``con`` writes colour (a terminal, no NO_COLOR, not TERM=dumb)."""
+    return bool(con.is_terminal and not con.no_color and con.color_system is not None)
+
+
+def ansi(text: Text) -> str:
+    """``text`` with its colours as escape codes (for the line editor's prompt on a terminal)."""
+    import io
+
+    from rich.console import Console
+
+    buf = io.StringIO()
+    Console(file=buf, force_terminal=True, color_system="standard", width=WIDE,
+            highlight=False, emoji=False, markup=False, soft_wrap=True).print(text, end="")
+    return buf.getvalue()
+
+
+def _box(ascii_only: bool) -> Box:
+    from rich import box
+
+    return box.ASCII if ascii_only else box.HEAVY_HEAD
+
+
+def _t(text: str, style: str = "") -> Text:
+    from rich.text import Text
+
+    return Text(clean(text), style=style)
 
 
 def cards(text: str, ascii_only: bool = False, style: str = "") -> Text:
-    """A string in which canonical cards are shown as glyphs, red suits in red: the plain
-    text's ``Style.cards`` (one way of showing cards), as rich ``Text``."""
-    return Text.from_ansi(Style(ascii_only, True).cards(text), style=style)
+    """``text`` (cleaned) with its canonical cards as glyphs, red suits in red; with
+    ``ascii_only`` letters (``10S``) and ASCII for the other signs."""
+    import re
+
+    from rich.text import Text
+
+    text = clean(text)
+    if ascii_only:
+        return Text(plain_cards(text, True), style=style)
+    out = Text(style=style)
+    pos = 0
+    for m in re.finditer(_CARD_OR_SUIT, text):
+        out.append(text[pos:m.start()])
+        pos = m.end()
+        shown = m.group(0)
+        red = shown in "♥♦"
+        if shown not in GLYPHS:
+            c = try_parse_card(shown)
+            if c is not None:
+                shown = c.pretty(False)
+                red = c.suit in ("H", "D")
+        out.append(shown, style="red" if red else "")
+    out.append(text[pos:])
+    return out
 
 
-def _t(text: str) -> Text:
-    return Text(clean(text))
+class Style:
+    """Text for the table mode's lines: each method gives a ``Text`` whose style covers only
+    itself, so that pieces can be joined with ``+`` (a ``str`` may follow a ``Text``)."""
+
+    def __init__(self, ascii_only: bool) -> None:
+        self.ascii = ascii_only
+
+    def _styled(self, text: str | Text, style: str) -> Text:
+        from rich.text import Text
+
+        t = text.copy() if isinstance(text, Text) else \
+            Text(text.translate(TO_ASCII) if self.ascii else text)
+        t.stylize(style)
+        return t
+
+    def bold(self, text: str | Text) -> Text:
+        return self._styled(text, "bold")
+
+    def dim(self, text: str | Text) -> Text:
+        return self._styled(text, "dim")
+
+    def red(self, text: str | Text) -> Text:
+        return self._styled(text, "red")
+
+    def plain(self, text: str) -> Text:
+        return self._styled(text, "")
+
+    def cards(self, text: str) -> Text:
+        return cards(text, self.ascii)
+
+    def suit(self, s: str) -> Text:
+        if self.ascii or len(s) != 1 or s not in "SHDC":
+            return _t(s)
+        return self._styled(GLYPHS["SHDC".index(s)], "red" if s in "HD" else "")
 
 
-def _box(ascii_only: bool) -> box.Box:
-    return box.ASCII if ascii_only else box.HEAVY_HEAD
+# -- the table ---------------------------------------------------------------------------------
+
+
+def table_view(tv: TableView, expect: Expect | None, ascii_only: bool,
+               width: int = 80) -> list[Text]:
+    """The table: title, the deal's facts, the trick on the table, the grid, the hands."""
+    from rich.text import Text
+
+    st = Style(ascii_only)
+    rule = "-" if ascii_only else "─"
+    sep = " | " if ascii_only else " · "
+    title = cards(tv.title, ascii_only, "bold")
+    out = [Text.assemble(title, " ", st.dim(rule * max(3, min(width, 72) - len(title) - 1)))]
+    facts: list[Text] = []
+    for label, value in tv.lines:
+        if len(label) == 1 and label in "SHDC":
+            continue  # a layout row (the small lottery): one line each, below
+        shown = st.suit(value) if label == "trump" and value in ("S", "H", "D", "C") \
+            else cards(value, ascii_only)
+        facts.append(Text.assemble(_t(label), ": ", shown))
+    line = Text("  ")
+    for f in facts:
+        if len(line) > 2 and len(line) + len(f) + 3 > width:
+            out.append(line)
+            line = Text("  ")
+        line.append_text(Text.assemble(sep if len(line) > 2 else "", f))
+    if len(line) > 2:
+        out.append(line)
+    for label, value in tv.lines:
+        if len(label) == 1 and label in "SHDC":
+            out.append(Text.assemble("    ", st.suit(label), "  ", cards(value, ascii_only)))
+    if tv.trick:
+        plays = [Text.assemble(_t(p), " ", cards(c, ascii_only)) for p, c in tv.trick]
+        plays[0].append(" (led)", style="dim")
+        if expect is not None and expect.player and expect.action == "play":
+            plays.append(Text.assemble(_t(expect.player), " ", st.dim("?")))
+        one = Text("  on the table: ") + Text(sep).join(plays)
+        if len(one) <= width:
+            out.append(one)
+        else:
+            out.append(Text("  on the table:"))
+            out.extend(Text("    ") + x for x in plays)
+    if tv.grid:
+        cw = max(4, max(len(x) for row in tv.grid for x in row) + 2)
+        for i, row in enumerate(tv.grid):
+            grid_line = Text("  ")
+            for j, x in enumerate(row):
+                cell = f"{clean(x):>{cw}}"
+                grid_line.append_text(st.dim(cell) if i == 0 or j == 0 or x == "##"
+                                      else cards(cell, ascii_only))
+            out.append(grid_line)
+    if tv.hands:
+        w = max(len(clean(p)) for p in tv.hands)
+        for p, h in tv.hands.items():
+            out.append(st.dim(f"  {clean(p):<{w}}  ")
+                       + cards(" ".join(str(c) for c in h), ascii_only))
+    return out
+
+
+# -- the score sheet ---------------------------------------------------------------------------
+
+
+def score_table(res: Result, ascii_only: bool, title: str | None = None) -> Table:
+    """A row per deal (``!`` after the number of one with a violation), its dealer, contract,
+    result, and what each player (or team) scored with the running total; the totals below."""
+    from rich.table import Table
+
+    names = names_of(res)
+    bad = {v.deal for v in res.violations}
+    labels = [deal_label(d) for d in res.deals]
+    results = [deal_result(d) for d in res.deals]
+    dealers = any(d.dealer for d in res.deals)
+    heading = clean(title or f"{res.setup.title or _game_title(res)} — score sheet")
+    t = Table(title=cards(heading, ascii_only), title_justify="left", box=_box(ascii_only),
+              show_footer=True, header_style="bold", footer_style="bold")
+    t.add_column("deal", justify="right", footer="total")
+    if dealers:
+        t.add_column("dealer")
+    if any(labels):
+        t.add_column("contract" if any(d.extra.get("contract") for d in res.deals)
+                     else "deal name")
+    if any(results):
+        t.add_column("result")
+    for n in names:
+        t.add_column(_t(n), justify="right", footer=str(res.totals.get(n, 0)))
+    running = {n: 0 for n in names}
+    for d, label, result in zip(res.deals, labels, results, strict=True):
+        row: list[Any] = [_t(f"{d.number} !", "bold red") if d.number in bad
+                          else str(d.number)]
+        if dealers:
+            row.append(_t(d.dealer or ""))
+        if any(labels):
+            row.append(cards(label, ascii_only))
+        if any(results):
+            row.append(_t(result, "red" if result == "set" else ""))
+        for n in names:
+            if d.scores is None:
+                row.append("")
+            elif d.finished:
+                running[n] += d.scores.get(n, 0)
+                row.append(_scored(signed(d.scores.get(n, 0)), running[n]))
+            else:
+                row.append(_t(f"{signed(d.scores.get(n, 0))} so far", "dim"))
+        t.add_row(*row)
+    return t
+
+
+def _scored(score: str, running: int) -> Text:
+    """A deal's score and, dim, the running total after it: ``+25 (40)``."""
+    from rich.text import Text
+
+    return Text.assemble(score, (f" ({running})", "dim"))
+
+
+def _game_title(res: Result) -> str:
+    from referee import games
+
+    try:
+        return games.get(res.setup.game).title
+    except Exception:  # noqa: BLE001 - the name will do
+        return res.setup.game
+
+
+def winner(res: Result) -> Text | None:
+    if res.winner is None:
+        return _t("The game is over.", "bold") if res.complete else None
+    if isinstance(res.winner, list):
+        return _t("The game is over. Shared win: " + ", ".join(res.winner), "bold")
+    return _t(f"The game is over. Winner: {res.winner}", "bold")
+
+
+def violation(v: Any, ascii_only: bool, prefix: str | Text = "") -> Text:
+    """``deal 3, trick 5: Bartek did not follow … — rule follow-suit`` (the player named once)."""
+    from rich.text import Text
+
+    return Text.assemble(prefix, _t(f"{v.where()}: ", "bold red"), cards(v.said(), ascii_only),
+                         f" {'-' if ascii_only else '—'} rule {clean(v.rule)}")
+
+
+def sheet(res: Result, ascii_only: bool) -> list[Any]:
+    """The score sheet, the winner once there is one, what was not played, the violations."""
+    out: list[Any] = [score_table(res, ascii_only)]
+    w = winner(res)
+    if w is not None:
+        out.append(w)
+    out += [cards(line, ascii_only) for line in not_played(res)]
+    return out + [violation(v, ascii_only) for v in res.violations]
 
 
 # -- edits and re-scoring ---------------------------------------------------------------------
@@ -52,7 +313,9 @@ def _box(ascii_only: bool) -> box.Box:
 
 def items_table(its: list[Item], ascii_only: bool = False, title: str = "",
                 width: int = 100) -> Table:
-    t = Table(title=_t(title), title_justify="left", box=None, padding=(0, 1))
+    from rich.table import Table
+
+    t = Table(title=cards(title, ascii_only), title_justify="left", box=None, padding=(0, 1))
     t.add_column("#", justify="right", style="bold")
     t.add_column("where")
     t.add_column("entry")
@@ -67,6 +330,10 @@ def items_table(its: list[Item], ascii_only: bool = False, title: str = "",
 def diff_view(d: Diff, ascii_only: bool = False, before: str = "before",
               after: str = "after", deals: bool = True, limit: int = 12) -> list[Any]:
     """What an edit (or other house rules) changed: deals, totals, violations, the winner."""
+    from rich.table import Table
+    from rich.text import Text
+
+    arrow = "->" if ascii_only else "→"
     out: list[Any] = []
     if d.empty:
         out.append(Text("no score, result or violation changed"))
@@ -94,18 +361,18 @@ def diff_view(d: Diff, ascii_only: bool = False, before: str = "before",
         out.append(t)
     if d.totals and deals:
         line = Text("totals: ", style="bold")
-        line.append("; ".join(f"{clean(n)} {b} → {a} ({a - b:+d})"
+        line.append("; ".join(f"{clean(n)} {b} {arrow} {a} ({a - b:+d})"
                               for n, (b, a) in d.totals.items()))
         out.append(line)
     for label, vs in (("new violation: ", d.appeared), ("violation gone: ", d.vanished)):
         for v in vs[:limit]:
-            out.append(Text.from_ansi(violation_line(v, Style(ascii_only, True), label)))
+            out.append(violation(v, ascii_only, label))
         if len(vs) > limit:
             out.append(Text(f"... and {len(vs) - limit} more ({label.strip(': ')}s: "
                             f"{len(vs)} in all)"))
     if d.winner is not None:
         wb, wa = (_who(x) for x in d.winner)
-        out.append(Text(f"winner: {wb} → {wa}", style="bold"))
+        out.append(Text(f"winner: {wb} {arrow} {wa}", style="bold"))
     return out
 
 
@@ -121,14 +388,17 @@ def rescore_table(res: Result, other: Result, options_text: str,
                   ascii_only: bool = False) -> Table:
     """The game as scored in the file beside the same game under other house rules: one
     column per player (or team), ``file → other`` where they differ."""
+    from rich.table import Table
+    from rich.text import Text
+
     names = names_of(res)
+    arrow = "->" if ascii_only else "→"
     t = Table(title=Text(f"as recorded vs. under {clean(options_text)}"), title_justify="left",
               show_footer=True, box=_box(ascii_only))
     t.add_column("deal", justify="right", footer="total")
     for n in names:
         b, a = res.totals.get(n, 0), other.totals.get(n, 0)
-        foot = Text(str(b)) if a == b else Text(f"{b} {'->' if ascii_only else '→'} {a}",
-                                                style="bold")
+        foot = Text(str(b)) if a == b else Text(f"{b} {arrow} {a}", style="bold")
         t.add_column(_t(n), justify="right", footer=foot)
     for i in range(max(len(res.deals), len(other.deals))):
         d1 = res.deals[i] if i < len(res.deals) else None
@@ -140,8 +410,6 @@ def rescore_table(res: Result, other: Result, options_text: str,
             if x == y:
                 row.append(Text(signed(x) if x is not None else ""))
             else:
-                arrow = "->" if ascii_only else "→"
-                row.append(Text(f"{signed(x)} {arrow} {signed(y)}", style="bold yellow"
-                                if not ascii_only else "bold"))
+                row.append(Text(f"{signed(x)} {arrow} {signed(y)}", style="bold yellow"))
         t.add_row(*row)
     return t

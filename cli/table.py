@@ -1,8 +1,7 @@
 """The table mode: show the table, ask for the next entry, check it, save it, repeat.
 
-The table and the score sheet are drawn with plain text (``cli.plain``, ``cli.scoresheet``) so
-that the prompt is up quickly; rich is imported only for the edit views, prompt_toolkit only
-once the first prompt is on the screen (``cli.reader``). Every accepted entry is saved
+Every line is drawn by rich (``cli.render``); prompt_toolkit is imported only once the first
+prompt is on the screen (``cli.reader``). Every accepted entry is saved
 atomically by the session before the next prompt; Ctrl-C, Ctrl-D, ``quit``, SIGHUP (the
 terminal closed) and SIGTERM are held back while an entry is being checked and saved, so none
 of them can lose an accepted entry or leave half a file.
@@ -92,29 +91,37 @@ def held_signals() -> Iterator[None]:
 
 class Table:
     def __init__(self, session: Any, path: Path, ascii_only: bool, reader: Any) -> None:
-        from cli.plain import Style, ascii_wanted, colour_wanted
+        from cli import render
 
         self.s = session
         self.path = path
-        self.ascii = ascii_wanted(ascii_only)
-        self.style = Style(self.ascii, colour_wanted(self.ascii))
+        self.ascii = render.ascii_wanted(ascii_only)
+        self.style = render.Style(self.ascii)
         self.reader = reader
         self.redo: list[str] = []
         self._con: Any = None
 
     # -- output ----------------------------------------------------------------------------
 
-    def say(self, text: str = "") -> None:
-        sys.stdout.write(text + "\n")
-        sys.stdout.flush()
+    def say(self, *parts: Any) -> None:
+        """One line: ``Text`` as styled, strings as written (ASCII signs with --ascii)."""
+        from rich.text import Text
+
+        from cli.plain import TO_ASCII
+
+        self.rich(Text.assemble(*(p.translate(TO_ASCII) if self.ascii and isinstance(p, str)
+                                  else p for p in parts)))
 
     def rich(self, *things: Any) -> None:
+        for t in things:
+            self.console().print(t)
+
+    def console(self) -> Any:
         if self._con is None:
             from cli import render
 
             self._con = render.console(self.ascii)
-        for t in things:
-            self._con.print(t)
+        return self._con
 
     def width(self) -> int:
         from cli.plain import terminal_width
@@ -122,11 +129,10 @@ class Table:
         return terminal_width()
 
     def show(self) -> None:
-        from cli.plain import table_lines
+        from cli import render
 
         res = self.s.result()
-        for line in table_lines(res.table, res.expect, self.style, self.width()):
-            self.say(line)
+        self.rich(*render.table_view(res.table, res.expect, self.ascii, self.width()))
 
     def words(self, before: str = "") -> list[str]:
         """What Tab offers: after 'Name:' the game's words without the names (the cards
@@ -167,11 +173,13 @@ class Table:
             return 0
 
     def loop(self) -> int:
+        from cli import render
         from cli.plain import clean, prompt_text
 
         st = self.style
         if self.over(self.s.result()):  # 'play' on a finished game: nothing to resume
             return self.finished()
+        colour = render.colour_wanted(self.console())
         players = ", ".join(clean(p) for p in self.s.setup.players)
         self.say(st.dim(f"referee — {self.s.rules.title} — {players} — saving to "
                         f"{clean(str(self.path))}; 'help' for help"))
@@ -183,9 +191,9 @@ class Table:
                 self.game_over(res)
                 return 0
             plain = prompt_text(res.expect, self.ascii)
-            fancy = st.cards(res.expect.prompt) + st.dim(" > ")
+            fancy = render.ansi(st.cards(res.expect.prompt) + st.dim(" > ")) if colour else plain
             try:
-                line = self.reader.read(plain, self.words, fancy if st.colour else plain)
+                line = self.reader.read(plain, self.words, fancy)
             except (EOFError, KeyboardInterrupt):
                 if rd.HUNG_UP:
                     raise HangUp(rd.HUNG_UP) from None
@@ -217,13 +225,14 @@ class Table:
 
     def finished(self) -> int:
         """``play`` on a game that is over: say so and who won; offer the sheet and the replay."""
+        from cli import render
         from cli.plain import clean
-        from cli.scoresheet import winner_line
         from cli.start import yes_no
 
         res = self.s.result()
         f = clean(str(self.path))
-        self.say(f"{f}: " + (winner_line(res, self.style) or "the game is over."))
+        won = render.winner(res)
+        self.say(f"{f}: ", won if won is not None else "the game is over.")
         self.resumed()
         while True:
             a = self.ask("Show the score sheet? [Y/n] ", ["y", "n"])
@@ -256,8 +265,8 @@ class Table:
             self.not_saved(e, f"{line!r} was not entered: type it again to retry, or quit")
             return
         except SaveFileError as e:  # changed on disk into something that is not a game
-            self.say(st.red("the file changed on disk and cannot be read: ") + f"{e}; "
-                     + st.cards(f"{line!r} was not entered"))
+            self.say(st.red("the file changed on disk and cannot be read: "), f"{e}; ",
+                     st.cards(f"{line!r} was not entered"))
             return
         except IllegalEntry as e:
             self.say(st.red("refused: ") + st.cards(str(e)))
@@ -274,10 +283,10 @@ class Table:
 
     def flag(self, flagged: list[Any]) -> None:
         """A claimed score that differs: kept as the table wrote it, and a warning line."""
-        from cli.scoresheet import violation_line
+        from cli import render
 
         for v in flagged:
-            self.say(violation_line(v, self.style, self.style.red(self.style.bold(
+            self.say(render.violation(v, self.ascii, self.style.red(self.style.bold(
                 "WARNING: ")) + "claimed score kept as written: "))
 
     def reloaded(self, what: str) -> None:
@@ -289,7 +298,7 @@ class Table:
 
     def not_saved(self, e: Exception, what: str) -> None:
         """The file could not be written: the game is as before the change; say so."""
-        self.say(self.style.red("not saved: ") + f"{e}; " + self.style.cards(what))
+        self.say(self.style.red("not saved: "), f"{e}; ", self.style.cards(what))
 
     def after(self, before: Any) -> None:
         """The table again, and the news: a deal over, the game over."""
@@ -310,12 +319,12 @@ class Table:
                         else f"Deal {n}" + (f" ({clean(d.name)})" if d.name else "")
                     self.say(self.style.bold(f"{label} over: ") + parts)
                     for line in self.s.rules.deal_news(d):
-                        self.say("  " + self.style.cards(clean(line)))
+                        self.say("  ", self.style.cards(clean(line)))
                     tot = ", ".join(f"{clean(k)} {v}" for k, v in res.totals.items())
                     self.say(f"  totals: {tot}")
                 from cli.news import deal_lines
 
-                for line in deal_lines(res, n, self.style, open_deal=False):
+                for line in deal_lines(res, n, self.ascii, open_deal=False):
                     self.say(line)
         if not self.over(res):
             self.show()
@@ -354,7 +363,7 @@ class Table:
                 self.show()
                 from cli.news import deal_lines
 
-                for vline in deal_lines(self.s.result(), self.s.result().expect.deal, st):
+                for vline in deal_lines(self.s.result(), self.s.result().expect.deal, self.ascii):
                     self.say(vline)
             elif word == "score":
                 self.score_sheet(self.s.result())
@@ -377,11 +386,9 @@ class Table:
         return True
 
     def score_sheet(self, res: Any) -> None:
-        from cli.grid import available_width
-        from cli.scoresheet import sheet
+        from cli import render
 
-        for line in sheet(res, self.style, available_width()):
-            self.say(line)
+        self.rich(*render.sheet(res, self.ascii))
 
     def undo(self, n: int) -> None:
         """Take back the last ``n`` entries a person made (not a dealer, a note, dealt cards)."""
@@ -400,8 +407,8 @@ class Table:
         count = len(taken)
         self.redo.extend(taken_texts)
         shown = "; ".join(reversed(taken_texts))
-        self.say(f"took back {count} entr{'y' if count == 1 else 'ies'}: "
-                 + self.style.cards(shown))
+        self.say(f"took back {count} entr{'y' if count == 1 else 'ies'}: ",
+                 self.style.cards(shown))
         if why and count < n:
             self.say(why)
         self.show()
@@ -430,7 +437,7 @@ class Table:
             done.append(text)
             n -= 1
         if done:
-            self.say("redone: " + self.style.cards("; ".join(done)))
+            self.say("redone: ", self.style.cards("; ".join(done)))
             self.after(before)
         if failed is not None:
             raise failed
@@ -487,8 +494,8 @@ class Table:
         else:
             first = last = int(a)
         old = "; ".join(it.text for it in its[first - 1:last])
-        self.say("replace " + self.style.cards(old)
-                 + " with what? (the same grammar as at the prompt; 'delete' removes it)")
+        self.say("replace ", self.style.cards(old),
+                 " with what? (the same grammar as at the prompt; 'delete' removes it)")
         prefix, then = edit.state_before(s.rules, s.setup, s.deals, deal, first)
         try:
             offer = [w for w in s.rules.completions(s.setup, prefix, then) if _is_card(w)]
@@ -508,11 +515,11 @@ class Table:
             return
         d = change.diff
         what = f"entry {first}" if first == last else f"entries {first}-{last}"
-        self.say(f"deal {deal}, {what}: " + self.style.cards(change.old) + " → "
-                 + self.style.cards(change.new_text))
+        self.say(f"deal {deal}, {what}: ", self.style.cards(change.old), " → ",
+                 self.style.cards(change.new_text))
         self.rich(*render.diff_view(d, self.ascii))
         if d.expect is not None:
-            self.say("next: " + self.style.cards(d.expect[1]))
+            self.say("next: ", self.style.cards(d.expect[1]))
         from cli.start import yes_no
 
         while True:

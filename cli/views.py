@@ -9,10 +9,7 @@ from __future__ import annotations
 import os
 import sys
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
-
-if TYPE_CHECKING:
-    from cli.plain import Style
+from typing import Any
 
 
 def session(path: Path, change: bool = False) -> Any:
@@ -36,15 +33,6 @@ def out(ascii_only: bool) -> Any:
     a = render.ascii_wanted(ascii_only)
     tolerant_stdout()
     return render, render.console(a), a
-
-
-def style(ascii_only: bool) -> Style:
-    """For plain output (no rich): glyphs or letters, colour on a terminal."""
-    from cli.plain import Style, ascii_wanted, colour_wanted, tolerant_stdout
-
-    a = ascii_wanted(ascii_only)
-    tolerant_stdout()
-    return Style(a, colour_wanted(a))
 
 
 def say(*lines: str) -> None:
@@ -94,14 +82,17 @@ def status(file: Path, as_json: bool = False, ascii_only: bool = False) -> int:
                         "trick": res.table.trick}
         write_json(doc)
         return 0
-    from cli.plain import clean, names_of, table_lines
+    from cli.plain import clean, names_of, terminal_width
 
-    st = style(ascii_only)
+    render, con, a = out(ascii_only)
     from cli.news import deal_lines
 
-    say(*table_lines(res.table, None, st), *deal_lines(res, res.expect.deal, st),
-        st.cards(res.expect.prompt),
-        "scores: " + ", ".join(f"{clean(n)} {res.totals.get(n, 0)}" for n in names_of(res)))
+    for thing in (*render.table_view(res.table, None, a, terminal_width()),
+                  *deal_lines(res, res.expect.deal, a),
+                  render.cards(res.expect.prompt, a),
+                  render.cards("scores: " + ", ".join(f"{clean(n)} {res.totals.get(n, 0)}"
+                                                      for n in names_of(res)), a)):
+        con.print(thing)
     return 0
 
 
@@ -126,13 +117,10 @@ def score(file: Path, as_json: bool = False, ascii_only: bool = False,
                                           **parse_options(s.setup.game, option)}
         write_json(doc)
         return 0 if res.ok else 1
-    from cli.grid import available_width
-    from cli.scoresheet import sheet
-
-    st = style(ascii_only)
-    say(*sheet(res, st, available_width()))
+    render, con, a = out(ascii_only)
+    for thing in render.sheet(res, a):
+        con.print(thing)
     if other is not None:
-        render, con, a = out(ascii_only)
         con.print()
         con.print(render.rescore_table(res, other, ", ".join(option or []), a))
         from referee.edit import diff
@@ -146,8 +134,8 @@ def score(file: Path, as_json: bool = False, ascii_only: bool = False,
     if chart:
         import cli.chart
 
-        say(cli.chart.running_totals(res, st.ascii, colour=st.colour,
-                                     width=min(available_width() or 80, 120)))
+        say(cli.chart.running_totals(res, a, colour=render.colour_wanted(con),
+                                     width=min(render.available_width() or 80, 120)))
     return 0 if res.ok else 1
 
 
@@ -180,20 +168,20 @@ def replay(file: Path, as_json: bool = False, ascii_only: bool = False,
         s.rules.record_play(s.deals, res)
         write_json(res.replay_json())
         return 0 if res.ok else 1
-    from cli.grid import available_width
     from cli.plain import clean
-    from cli.scoresheet import sheet
 
-    st = style(ascii_only)
+    render, con, a = out(ascii_only)
     i = 0
     while i < len(res.deals):  # each deal told from the one replay's state: no replay per deal
         d = res.deals[i]
-        say(*(st.cards(line) for line in s.rules.explain(s.setup, s.deals, d.number, None,
-                                                         res)))
+        for line in s.rules.explain(s.setup, s.deals, d.number, None, res):
+            con.print(render.cards(line, a))
         if d.scores is not None:
-            say("  scores: " + ", ".join(f"{clean(k)} {v:+d}" for k, v in d.scores.items()))
+            con.print(render.cards("  scores: " + ", ".join(f"{clean(k)} {v:+d}"
+                                                            for k, v in d.scores.items()), a))
         if d.finished:
-            say(*(f"  {clean(line)}" for line in s.rules.deal_news(d)))
+            for line in s.rules.deal_news(d):
+                con.print(render.cards(f"  {clean(line)}", a))
         i += 1
         if step and sys.stdin.isatty():
             go = step_key(i > 1)
@@ -201,7 +189,8 @@ def replay(file: Path, as_json: bool = False, ascii_only: bool = False,
                 return 0 if res.ok else 1
             if go == "b":
                 i -= 2
-    say(*sheet(res, st, available_width()))
+    for thing in render.sheet(res, a):
+        con.print(thing)
     if res.ok:
-        say("no violations")
+        con.print("no violations")
     return 0 if res.ok else 1

@@ -306,7 +306,8 @@ def cli_lines(tmp: Path) -> list[str]:
     run("score under an option of no kind", "score", "g.toml", "-o",
         "stop_when_penalties_gone=maybe")
     run("play a finished game", "play", "g.toml", "--ascii",
-        keep=lambda line: not line.startswith(("|", "+", "  ", "Deal ", "referee —")))
+        keep=lambda line: not line.startswith(("|", "+", "  ", "Deal ", "referee —",
+                                               "referee - ")))
     p = tmp / "r.toml"
     p.write_text(kdeal('tricks = ["Bartek: 5C 8C JC 2D", "Darek: QC"]\n'))
     run("add proves a revoke", "add", "r.toml", "Ala: 3C")

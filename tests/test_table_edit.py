@@ -207,12 +207,12 @@ def test_edit_a_bid_changes_the_contract(tmp_path: Path) -> None:
 
 
 def test_shared_win_and_game_over_lines() -> None:
-    from cli.plain import Style
-    from cli.scoresheet import winner_line
+    from cli.render import winner
 
     res = Session.load(SAMPLES / "kierki-complete.toml").result()
     res.winner = ["Ala", "Darek"]
-    assert winner_line(res, Style(False, False)) == "The game is over. Shared win: Ala, Darek"
+    shared = winner(res)
+    assert shared is not None and shared.plain == "The game is over. Shared win: Ala, Darek"
     res.winner = None
-    assert winner_line(res, Style(False, False)) == "The game is over."
-    assert winner_line(res, Style(False, True)) == "\x1b[1mThe game is over.\x1b[0m"
+    over = winner(res)
+    assert over is not None and over.plain == "The game is over." and over.style == "bold"

@@ -8,13 +8,26 @@ import subprocess
 import sys
 from dataclasses import replace
 from pathlib import Path
+from typing import Any
 
-from cli import plain, scoresheet
+from cli import plain, render
 from referee.model import Expect, TableView
 from referee.session import Session
 
 SAMPLES = Path(__file__).resolve().parent.parent / "sample_games"
 ROOT = SAMPLES.parent
+
+
+def drawn(*things: Any, colour: bool = False) -> str:
+    """What rich writes for ``things``: on a colour terminal or into a file."""
+    from rich.console import Console
+
+    buf = io.StringIO()
+    con = Console(file=buf, force_terminal=colour, color_system="standard" if colour else None,
+                  width=200, highlight=False, markup=False, emoji=False, soft_wrap=True)
+    for t in things:
+        con.print(t)
+    return buf.getvalue()
 
 
 def test_clean_makes_controls_visible() -> None:
@@ -25,13 +38,12 @@ def test_clean_makes_controls_visible() -> None:
 
 
 def test_cards_glyphs_colour_and_ascii() -> None:
-    colour = plain.Style(False, True)
-    assert colour.cards("Ala: 10H QS") == f"Ala: {plain.RED}10♥{plain.RESET} Q♠"
-    mono = plain.Style(False, False)
-    assert mono.cards("Ala: 10H QS") == "Ala: 10♥ Q♠" and "\x1b" not in mono.cards("9D")
-    asc = plain.Style(True, True)
-    assert asc.cards("Ala — 10♥ · QS") == "Ala - 10H | QS"
-    assert not asc.colour
+    t = render.cards("Ala: 10H QS")
+    assert t.plain == "Ala: 10♥ Q♠"
+    assert [(t.plain[sp.start:sp.end], str(sp.style)) for sp in t.spans] == [("10♥", "red")]
+    assert "\x1b[31m10♥" in drawn(t, colour=True) and "\x1b" not in drawn(t)
+    asc = render.cards("Ala — 10♥ · QS", ascii_only=True)
+    assert asc.plain == "Ala - 10H | QS" and not asc.spans
 
 
 def test_ascii_wanted(monkeypatch: object) -> None:
@@ -48,7 +60,6 @@ def test_ascii_wanted(monkeypatch: object) -> None:
     assert not plain.ascii_wanted(False, Stream("utf-8"))
     assert plain.ascii_wanted(False, Stream("latin-1"))
     assert plain.ascii_wanted(True, Stream("utf-8"))
-    assert not plain.colour_wanted(False, Stream("utf-8"))  # not a terminal
 
 
 def test_table_lines_trick_grid_hands() -> None:
@@ -57,13 +68,13 @@ def test_table_lines_trick_grid_hands() -> None:
                                                                      ["0", "7H", "##"],
                                                                      ["1", ".", "AS"]])
     exp = Expect("Darek", "play", "Darek to follow ♣", 3, 4)
-    lines = plain.table_lines(tv, exp, plain.Style(False, False), 100)
+    lines = [x.plain for x in render.table_view(tv, exp, False, 100)]
     text = "\n".join(lines)
     assert lines[0].startswith("Deal 3 — no queens ─")
     assert "trump: ♥" in text and "dealer: Ala" in text
     assert "on the table: Bartek 2♣ (led) · Celina 9♣ · Darek ?" in text
     assert "7♥  ##" in text and "A♠" in text
-    narrow = plain.table_lines(tv, exp, plain.Style(True, False), 30)
+    narrow = [x.plain for x in render.table_view(tv, exp, True, 30)]
     assert "  on the table:" in narrow and all("♣" not in x for x in narrow)
 
 
@@ -79,14 +90,13 @@ def test_markup_in_names_is_not_markup() -> None:
         d.scores = {mapping[k]: v for k, v in (d.scores or {}).items()}
         d.dealer = mapping.get(d.dealer or "", d.dealer)
     res.winner = mapping[res.winner] if isinstance(res.winner, str) else res.winner
-    out = "\n".join(scoresheet.sheet(res, plain.Style(False, False)))
+    out = drawn(*render.sheet(res, False))
     assert "[bold red]Ala[/]" in out and "[link=http://x]B[/link]" in out
     assert "Cel\\x1b[31m" in out and "\x1b" not in out
-    coloured = "\n".join(scoresheet.sheet(res, plain.Style(False, True)))
+    coloured = drawn(*render.sheet(res, False), colour=True)
     assert "Cel\\x1b[31m" in coloured and "Cel\x1b" not in coloured
-    assert plain.visible(coloured) == out  # no code but ours
-    w = scoresheet.winner_line(res, plain.Style(False, False))
-    assert w == "The game is over. Winner: D"
+    w = render.winner(res)
+    assert w is not None and w.plain == "The game is over. Winner: D"
 
 
 def test_status_on_a_latin1_terminal_falls_back_to_ascii(tmp_path: Path) -> None:
