@@ -227,20 +227,13 @@ class Table:
         """``play`` on a game that is over: say so and who won; offer the sheet and the replay."""
         from cli import render
         from cli.plain import clean
-        from cli.start import yes_no
 
         res = self.s.result()
         f = clean(str(self.path))
         won = render.winner(res)
         self.say(f"{f}: ", won if won is not None else "the game is over.")
         self.resumed()
-        while True:
-            a = self.ask("Show the score sheet? [Y/n] ", ["y", "n"])
-            ok = None if a is None else yes_no(a, True)
-            if a is None or ok is not None:
-                break
-            self.say("please answer y or n")
-        if ok:
+        if self.confirm("Show the score sheet? [Y/n] "):
             self.score_sheet(res)
         self.say(f"Nothing more can be entered. The sheet: referee score {f}; every deal "
                  f"again: referee replay {f} (add --step to pause after each)")
@@ -450,6 +443,19 @@ class Table:
                                          nums[1] if len(nums) > 1 else None, self.s.result()):
             self.say(self.style.cards(line))
 
+    def confirm(self, question: str) -> bool:
+        """Ask until the answer is yes, no or Enter (yes); an interrupted question is a no."""
+        from cli.start import yes_no
+
+        while True:
+            answer = self.ask(question, ["y", "n"])
+            if answer is None:
+                return False
+            ok = yes_no(answer, True)
+            if ok is not None:
+                return ok
+            self.say("please answer y or n")
+
     def ask(self, question: str, words: list[str] | None = None) -> str | None:
         """A question inside a command; None when it was interrupted (Ctrl-C, Ctrl-D)."""
         offer = list(words or [])
@@ -520,15 +526,7 @@ class Table:
         self.rich(*render.diff_view(d, self.ascii))
         if d.expect is not None:
             self.say("next: ", self.style.cards(d.expect[1]))
-        from cli.start import yes_no
-
-        while True:
-            keep = self.ask("Keep this change? [Y/n] ", ["y", "n"])
-            ok = None if keep is None else yes_no(keep, True)
-            if keep is None or ok is not None:
-                break
-            self.say("please answer y or n")
-        if not ok:
+        if not self.confirm("Keep this change? [Y/n] "):
             self.say("nothing changed")
             return
         with s.writing(), held_signals():
