@@ -379,7 +379,8 @@ def stats(paths: PathsArg,
           game: Annotated[str | None, typer.Option("--game", help="only this game",
                                                    autocompletion=complete.game_names)] = None,
           player: Annotated[str | None, typer.Option("--player", help="only files with this "
-                                                     "player")] = None,
+                                                     "player",
+                                                     autocompletion=complete.players_in)] = None,
           since: Annotated[str | None, typer.Option("--since", help="only files started on or "
                                                     "after this date (YYYY-MM-DD)")] = None,
           chart: Annotated[bool, typer.Option("--chart", help="each player's wins over time "

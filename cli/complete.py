@@ -99,3 +99,31 @@ def dealers(ctx: typer.Context, incomplete: str) -> Items:
     names = [p for p in given if isinstance(p, str)] + ["random"]
     return [(n, "draw the first dealer" if n == "random" else "the first dealer")
             for n in names if n.startswith(incomplete)]
+
+
+MAX_FILES = 500  # a completion reads at most this many files: it must answer at once
+
+
+def players_in(ctx: typer.Context, incomplete: str) -> Items:
+    """``referee stats FOLDER --player <TAB>``: the names seated in the files given (folders
+    searched for ``*.toml``, read as TOML only)."""
+    import tomllib
+
+    given = ctx.params.get("paths") or list(ctx.args)
+    files: list[Path] = []
+    for p in given:
+        p = Path(p)
+        files.extend(sorted(p.rglob("*.toml")) if p.is_dir() else [p])
+    seen: dict[str, str] = {}
+    for f in files[:MAX_FILES]:
+        try:
+            with open(f, "rb") as fh:
+                data = tomllib.load(fh)
+        except (OSError, ValueError):
+            continue
+        players = data.get("players")
+        if isinstance(players, list):
+            for name in players:
+                if isinstance(name, str) and name.lower().startswith(incomplete.lower()):
+                    seen.setdefault(name, f"plays in {f.name}")
+    return sorted(seen.items())

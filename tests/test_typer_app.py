@@ -202,6 +202,15 @@ def test_dealer_completes_from_the_players_given() -> None:
     assert complete(line + "B") == ["Bartek"]
 
 
+def test_player_names_complete_from_the_files() -> None:
+    folder = ROOT / "sample_games"
+    got = complete(f"referee stats {folder} --player ")
+    assert {"Ala", "Bartek", "Celina", "Darek"} <= set(got)
+    assert complete(f"referee stats {folder} --player Bar") == ["Bartek"]
+    assert complete(f"referee stats {folder / 'kierki-complete.toml'} --player ") == \
+        ["Ala", "Bartek", "Celina", "Darek"]
+
+
 def test_zsh_completion_carries_each_values_help() -> None:
     out = subprocess.run(referee(), capture_output=True, text=True, timeout=60,
                          env=env(_REFEREE_COMPLETE="complete_zsh",
