@@ -11,13 +11,10 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from cli.safe import clean
+from referee.words import count
 
 if TYPE_CHECKING:
     from rich.text import Text
-
-
-def _count(n: int) -> str:
-    return f"{n} violation{'' if n == 1 else 's'}"
 
 
 def of_deal(res: Any, deal: int) -> list[Any]:
@@ -37,7 +34,8 @@ def deal_lines(res: Any, deal: int, ascii_only: bool, open_deal: bool = True
 
     unit = games.get(res.setup.game).unit  # Kozel and Foursquare: "game"
     what = f"in this {unit}" if open_deal else f"in {unit} {deal}"
-    return [f"{_count(len(vs))} {what}:", *(violation(v, ascii_only, "  ") for v in vs)]
+    said = count(len(vs), "violation")
+    return [f"{said} {what}:", *(violation(v, ascii_only, "  ") for v in vs)]
 
 
 def resumed(res: Any) -> str | None:
@@ -47,5 +45,5 @@ def resumed(res: Any) -> str | None:
         return None
     where = "; ".join(clean(v.where()) for v in vs[:6])
     more = f"; and {len(vs) - 6} more" if len(vs) > 6 else ""
-    return (f"this game holds {_count(len(vs))}: {where}{more} ('score' lists them, "
+    return (f"this game holds {count(len(vs), 'violation')}: {where}{more} ('score' lists them, "
             "'explain DEAL TRICK' settles one)")

@@ -12,6 +12,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
+from ... import words
 from ...cards import GLYPH, JOKER, Card
 
 if TYPE_CHECKING:
@@ -20,10 +21,6 @@ if TYPE_CHECKING:
 # the point names of both games, as the save file's keys and the sheet say them
 POINT_TEXT = {"high": "High", "low": "Low", "jack": "Jack", "right_bauer": "Right bauer",
               "left_bauer": "Left bauer", "joker": "Joker", "game": "Game"}
-
-
-def plural(n: int, word: str) -> str:
-    return f"{n} {word}" if n == 1 else f"{n} {word}s"
 
 
 def glyph(s: str | None) -> str:
@@ -126,18 +123,18 @@ def prompt_trump(bidder: str | None, high: int, tag: str) -> str:
 
 def prompt_take(bidder: str, k: int, tag: str) -> str:
     example = " ".join(EXAMPLE[:k])
-    return (f"{bidder} takes {plural(k, 'undealt card')}: '{bidder}: take {example}', or "
+    return (f"{bidder} takes {words.count(k, 'undealt card')}: '{bidder}: take {example}', or "
             f"'{bidder}: take' when the stock is known ({tag})")
 
 
 def prompt_discard_back(bidder: str, want: int, tag: str) -> str:
     example = " ".join(EXAMPLE[:max(want, 1)])
-    return f"{bidder} discards {plural(want, 'card')} to keep 6: '{bidder}: discard {example}' " \
-           f"({tag})"
+    return (f"{bidder} discards {words.count(want, 'card')} to keep 6: "
+            f"'{bidder}: discard {example}' ({tag})")
 
 
 def prompt_dealer_discard(dealer: str, count: int | None, tag: str) -> str:
-    what = plural(count, "card") if count is not None else "the cards"
+    what = words.count(count, "card") if count is not None else "the cards"
     return (f"the dealer {dealer} takes the rest of the stock and discards {what}: "
             f"'{dealer}: discard ...' ({tag})")
 
@@ -203,7 +200,7 @@ def already_took(bidder: str) -> str:
 
 
 def took_count(bidder: str, count: int, k: int) -> str:
-    return f"{bidder} took {plural(count, 'undealt card')}; kitty_view is {k}"
+    return f"{bidder} took {words.count(count, 'undealt card')}; kitty_view is {k}"
 
 
 def not_undealt(c: Card, holder: str | None) -> str:
@@ -216,7 +213,7 @@ def not_top_of_stock(bidder: str, got: Sequence[Card], top: Sequence[Card]) -> s
 
 
 def discard_back(bidder: str, count: int, want: int) -> str:
-    return (f"{bidder} discarded {plural(count, 'card')}, but must discard {want} to keep 6")
+    return (f"{bidder} discarded {words.count(count, 'card')}, but must discard {want} to keep 6")
 
 
 def only_dealer_takes(player: str) -> str:
@@ -232,7 +229,7 @@ def exchange_over(player: str, kind: str) -> str:
 
 
 def too_many_discards(player: str, count: int) -> str:
-    return f"{player} discarded {plural(count, 'card')}: at most 3"
+    return f"{player} discarded {words.count(count, 'card')}: at most 3"
 
 
 def player_discarded_trump(player: str, order: Order, trumps: Sequence[Card]) -> str:
@@ -241,7 +238,7 @@ def player_discarded_trump(player: str, order: Order, trumps: Sequence[Card]) ->
 
 
 def dealer_discard_count(dealer: str, want: int, count: int) -> str:
-    return (f"the dealer {dealer} took {plural(want, 'undealt card')} and must discard {want} "
+    return (f"the dealer {dealer} took {words.count(want, 'undealt card')} and must discard {want} "
             f"to keep 6, not {count}")
 
 
@@ -373,7 +370,7 @@ def refuse_card_now(prompt: str) -> str:
 
 
 def refuse_too_many_cards(left: int) -> str:
-    return (f"only {plural(left, 'card')} can go to this trick; enter the next trick from its "
+    return (f"only {words.count(left, 'card')} can go to this trick; enter the next trick from its "
             "leader")
 
 
