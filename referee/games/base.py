@@ -245,10 +245,14 @@ class GameRules(ABC):
         """Lines that settle a dispute about one trick (or turn) of a deal; from the state of
         ``result`` (the replay of these deals) when it is given, else from one replay."""
 
-    @abstractmethod
     def record_play(self, deals: Sequence[Deal], result: Result) -> None:
         """Fill in each ``DealResult.play`` of ``result`` (the replay of ``deals``) from the
-        replay's own state: the bids, tricks or turns that ``replay --json`` shows."""
+        replay's own state: the bids, tricks or turns that ``replay --json`` shows. Each game's
+        package has its ``record.record_play``."""
+        import importlib
+
+        package = type(self).__module__.rpartition(".")[0]
+        importlib.import_module(f"{package}.record").record_play(deals, result)
 
     def deal_news(self, deal: DealResult) -> list[str]:
         """What the end of a finished deal says beyond its scores (who took which point, the

@@ -299,11 +299,6 @@ class Foursquare(GameRules):
                                         games[deal - 1].base, detail=True)
         return explain(games, deal, trick)
 
-    def record_play(self, deals: Sequence[Deal], result: Result) -> None:
-        from .record import record_play
-
-        record_play(deals, result)
-
     def virtual_deal(self, setup: Setup, deal_no: int, dealer: str | None) -> list[Entry]:
         return [Key("stock", shuffled(setup.seed, deal_no))]
 

@@ -447,11 +447,6 @@ class Kierki(GameRules):
         states = result.state if result is not None else self.run(setup, deals)
         return explain(self, setup, deals, deal, trick, states)
 
-    def record_play(self, deals: Sequence[Deal], result: Result) -> None:
-        from .record import record_play
-
-        record_play(deals, result)
-
     def virtual_deal(self, setup: Setup, deal_no: int, dealer: str | None) -> list[Entry]:
         import random
 

@@ -526,11 +526,6 @@ class Kozel(GameRules):
         s = result.state if result is not None else self.run(setup, deals)
         return explain(self, setup, deals, deal, trick, s)
 
-    def record_play(self, deals: Sequence[Deal], result: Result) -> None:
-        from .record import record_play
-
-        record_play(deals, result)
-
     def virtual_deal(self, setup: Setup, deal_no: int, dealer: str | None) -> list[Entry]:
         rng = random.Random(f"{setup.seed}:{deal_no}")
         cards = list(DECK_36)

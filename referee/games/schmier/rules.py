@@ -428,11 +428,6 @@ class SchmierRules(GameRules):
         replayed = result.state if result is not None else self.run(setup, deals)
         return explain(self, setup, deals, deal, trick, replayed)
 
-    def record_play(self, deals: Sequence[Deal], result: Result) -> None:
-        from .record import record_play
-
-        record_play(deals, result)
-
     def deal_news(self, deal: DealResult) -> list[str]:
         """Who took High, Low, Jack (or both bauers and the joker) and Game; the bid made or
         set (from the deal's ``extra``: the same data ``score --json`` gives)."""
