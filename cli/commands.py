@@ -131,13 +131,17 @@ def new(game: Annotated[str, typer.Argument(help="kierki, wisconsin-schmier, sch
     from referee import filelock
     from referee import games as registry
 
-    filelock.hold(file)  # until the command ends: two 'new' cannot both create the file
-    if file.exists() and not force:
-        fail(f"{file}: already exists (use --force to overwrite, or 'referee play {file}')", 2)
     if seed is not None and not deal and not is_random(dealer, player):
         fail("--seed goes with --deal or --dealer random", 2)
     name = registry.get(game).name
-    s = create(name, file, player, dealer, parse_options(name, option), deal, seed, title)
+    options = parse_options(name, option)
+    filelock.hold(file)  # until the command ends: two 'new' cannot both create the file
+    if file.exists() and not force:
+        fail(f"{file}: already exists (use --force to overwrite, or 'referee play {file}')", 2)
+    try:
+        s = create(name, file, player, dealer, options, deal, seed, title)
+    finally:
+        filelock.drop_unused(file)
     typer.echo(clean(f"created {file}: {s.setup.game} with {', '.join(s.setup.players)}"))
     news = dealer_news(s, dealer)
     if news is not None:

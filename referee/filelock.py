@@ -5,7 +5,9 @@ lock from the moment it reads the file to the moment the new text has replaced i
 is on ``.NAME.lock`` in the save file's real folder (a symlink is followed first, so every
 name of one file shares one lock), not on the save file itself: the file is replaced by a
 rename at every save, and a lock on the old inode would not hold the new one. The lock file
-is left in place (removing it would let two writers lock two different files of one name).
+is left in place, except by a ``new`` that failed before its file existed (``drop_unused``):
+a writer that locked a lock file checks that the name still leads to it, and starts again
+when it was removed meanwhile, so two writers never hold two files of one name.
 
 The lock is re-entrant within a process (the session's ``save`` takes it again inside a
 command's hold); a lock held with ``hold`` lasts until ``release_held`` (the end of the
@@ -58,7 +60,12 @@ def _acquire(path: str | Path) -> str | None:
     while True:
         try:
             fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
-            break
+            if _still_named(fd, key):
+                break
+            os.close(fd)  # removed by its last holder (drop_unused): lock the new one
+            fd = os.open(key, os.O_RDONLY | os.O_CREAT | os.O_CLOEXEC
+                         | getattr(os, "O_NOFOLLOW", 0), 0o666)
+            continue
         except BlockingIOError:
             if time.monotonic() > deadline:
                 os.close(fd)
@@ -71,6 +78,16 @@ def _acquire(path: str | Path) -> str | None:
             return None
     _held[key] = [fd, 1]
     return key
+
+
+def _still_named(fd: int, key: str) -> bool:
+    """The lock file ``fd`` is still the one called ``key`` (not removed and made anew)."""
+    try:
+        now = os.stat(key, follow_symlinks=False)
+    except FileNotFoundError:
+        return False
+    mine = os.fstat(fd)
+    return (now.st_dev, now.st_ino) == (mine.st_dev, mine.st_ino)
 
 
 def _release(key: str | None) -> None:
@@ -108,3 +125,13 @@ def release_held() -> None:
 def is_locked(path: str | Path) -> bool:
     """This process holds the lock of ``path``'s save file."""
     return str(lock_path(path)) in _held
+
+
+def drop_unused(path: str | Path) -> None:
+    """Remove the lock file this process holds for ``path`` when ``path`` does not exist (a
+    ``new`` that failed leaves nothing behind). Other writers waiting on it start again on a
+    fresh lock file (``_acquire`` checks that the name still leads to the file it locked)."""
+    key = str(lock_path(path))
+    if key in _held and not target(path).exists():
+        with contextlib.suppress(OSError):
+            os.unlink(key)

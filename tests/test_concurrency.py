@@ -111,3 +111,49 @@ def test_the_lock_is_shared_by_every_name_of_the_file(tmp_path: Path) -> None:
             pass
         assert filelock.is_locked(link)
     assert not filelock.is_locked(link)
+
+
+def test_a_failed_new_leaves_no_lock_file(tmp_path: Path) -> None:
+    """``new`` refused after taking the lock (a name seated twice) leaves neither the save file
+    nor its lock file behind; a ``new`` that works keeps the lock file for later writers."""
+    bad = start(tmp_path, "new", "kierki", "g.toml", "-p", "Ala", "-p", "Ala", "-p", "Celina",
+                "-p", "Darek")
+    code, err = finish([bad])[0]
+    assert code == 2, err
+    assert not (tmp_path / "g.toml").exists()
+    assert not (tmp_path / ".g.toml.lock").exists()
+    good = start(tmp_path, "new", "kierki", "g.toml", "-p", "Ala", "-p", "Bartek", "-p",
+                 "Celina", "-p", "Darek")
+    code, err = finish([good])[0]
+    assert code == 0, err
+    assert (tmp_path / ".g.toml.lock").exists()
+
+
+def test_a_writer_waiting_on_a_removed_lock_file_locks_the_new_one(tmp_path: Path) -> None:
+    """A writer that waited on a lock file its holder then removed (``drop_unused``) does not
+    keep the lock of a file nobody else can see: it locks the one now under that name, so it
+    waits for whoever holds that one."""
+    import fcntl
+
+    from referee import filelock
+
+    p = tmp_path / "late.toml"
+    lock = filelock.lock_path(p)
+    with filelock.locked(p):
+        waiter = start(tmp_path, "new", "kierki", "late.toml", "-p", "Ala", "-p", "Bartek",
+                       "-p", "Celina", "-p", "Darek")
+        with pytest.raises(subprocess.TimeoutExpired):
+            waiter.wait(timeout=1.0)  # waiting on our lock file
+        filelock.drop_unused(p)  # the file does not exist: the lock file goes
+        assert not lock.exists()
+        fd = os.open(lock, os.O_RDONLY | os.O_CREAT)  # someone else takes the new lock file
+        fcntl.flock(fd, fcntl.LOCK_EX)
+    try:  # our first lock is released: the waiter must now wait for the new one
+        with pytest.raises(subprocess.TimeoutExpired):
+            waiter.wait(timeout=1.0)
+        assert not p.exists()
+    finally:
+        os.close(fd)
+    code, err = finish([waiter])[0]
+    assert code == 0, err
+    assert p.exists()
