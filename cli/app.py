@@ -65,19 +65,40 @@ def __getattr__(name: str) -> Any:
     raise AttributeError(name)
 
 
-def main(argv: list[str] | None = None) -> None:
+def main(argv: list[str] | None = None) -> NoReturn:
     """``referee``: the Typer app, behind the boundary (``argv`` given by tests; else the
     process's own arguments)."""
+    import typer
+
     try:
         from cli.commands import app
 
-        app(args=argv, prog_name="referee")
+        rv = app(args=argv, prog_name="referee", standalone_mode=False)
+    except typer.TyperException as e:  # a usage error: one line, not click's usage block
+        if type(e).__name__ == "NoArgsIsHelpError":  # bare ``referee``: the help, as before
+            sys.stderr.write(e.format_message() + "\n")
+            raise SystemExit(e.exit_code) from None
+        fail(usage_line(e), e.exit_code)
+    except typer.Abort:  # end of input at one of typer's own prompts
+        fail("stopped: no more input", 1)
     except IllegalEntry as e:
         fail(str(e), 1)
     except RefereeError as e:  # NotationError, SaveFileError
         fail(str(e), 2)
     except KeyboardInterrupt:
         interrupted()
+    # typer.Exit(code) in a command or a callback comes back as its code; exit as click would
+    raise SystemExit(rv if isinstance(rv, int) else 0)
+
+
+def usage_line(e: Any) -> str:
+    """A usage error as one line: what was wrong and where the help is."""
+    ctx = getattr(e, "ctx", None)
+    path = ctx.command_path if ctx is not None else "referee"
+    what = e.format_message().rstrip(".")
+    what = what[:1].lower() + what[1:]
+    command = path.partition(" ")[2]
+    return f"{command + ': ' if command else ''}{what}; see '{path} --help'"
 
 
 if __name__ == "__main__":

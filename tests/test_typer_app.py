@@ -82,7 +82,7 @@ def test_cli_app_parses_no_argv_by_hand() -> None:
     assert "argv[" not in source and "sys.argv" not in source
     tree = ast.parse(source)
     functions = {n.name for n in tree.body if isinstance(n, ast.FunctionDef)}
-    assert functions == {"guarded", "fail", "interrupted", "__getattr__", "main"}
+    assert functions == {"guarded", "fail", "interrupted", "__getattr__", "main", "usage_line"}
 
 
 @pytest.mark.parametrize("args", [["score"], ["status"], ["replay", "--json"],
@@ -273,3 +273,39 @@ def test_a_reader_that_went_away_ends_a_typer_command_quietly() -> None:
     finally:
         os.close(write)
     assert r.returncode == 1 and r.stderr == b""
+
+
+@pytest.mark.parametrize("argv", [["replay"], ["score", "--bogus", "x"], ["frob"],
+                                  ["explain", "x.toml", "--deal", "abc"], ["new", "kierki"]])
+def test_a_usage_error_is_one_line_with_exit_2(argv: list[str],
+                                               capsys: pytest.CaptureFixture[str]) -> None:
+    """Typer parses the command line; what it refuses is said on one line that names the
+    command and where its help is, exit 2 (not click's four-line usage block)."""
+    from cli.app import main
+
+    with pytest.raises(SystemExit) as e:
+        main(argv)
+    assert e.value.code == 2
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and err.startswith("referee: ")
+    assert "--help'" in err and "Usage:" not in err
+
+
+def test_bare_referee_still_shows_the_help(capsys: pytest.CaptureFixture[str]) -> None:
+    from cli.app import main
+
+    with pytest.raises(SystemExit) as e:
+        main([])
+    assert e.value.code == 2
+    assert "Commands:" in capsys.readouterr().err
+
+
+def test_an_exit_code_from_a_callback_is_kept(capsys: pytest.CaptureFixture[str]) -> None:
+    from cli.app import main
+
+    with pytest.raises(SystemExit) as e:
+        main(["replay", "sample_games/kierki-revoke.toml", "--json"])
+    assert e.value.code == 1  # typer.Exit(1): the game holds a violation
+    with pytest.raises(SystemExit) as e:
+        main(["--version"])
+    assert e.value.code == 0
