@@ -295,8 +295,8 @@ class Session:
             del self.deals[k + 1:]  # deal tables holding only what the referee wrote
             d = self.deals[k]
             taken.append(d.entries.pop(i))
-            if not d.entries:
-                self.deals.pop()
+            if not self.person_made(k) and not d.has_key("note"):
+                self.deals.pop()  # only what the referee wrote is left: the deal was not begun
             self._result = None
         if not taken:
             return taken

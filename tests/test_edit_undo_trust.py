@@ -276,10 +276,12 @@ def test_undo_counts_only_entries(tmp_path: Path) -> None:
     p = tmp_path / "g.toml"
     assert run("new", "kierki", str(p), "-p", "Ala", "-p", "Bartek", "-p", "Celina",
                "-p", "Darek")[0] == 0
+    created = p.read_text()
     assert run("add", str(p), "Bartek: 2C", "Celina: 3C")[0] == 0
     code, out, _ = run("undo", str(p), "-n", "100")
     assert code == 0 and "took back 2 entries" in out
     assert not any(plays(d) for d in Session.load(p).deals)
+    assert p.read_text() == created  # no deal table holding only the dealer is left behind
 
 
 def test_undo_in_a_dealt_game_keeps_the_deal(tmp_path: Path) -> None:
