@@ -246,10 +246,11 @@ def _unblank(body: list[Any], gone: str) -> None:
                  if not isinstance(body[i][1], Null)), None)  # a removed item leaves a Null
     ws = body[last][1] if last is not None and body[last][0] is None else None
     if last is not None and isinstance(ws, Whitespace) and ws.s.endswith("\n"):
-        if ws.s == "\n":
+        end = 2 if ws.s.endswith("\r\n") else 1  # a file typed on Windows
+        if len(ws.s) == end:
             del body[last]
         else:
-            ws._s = ws.s[:-1]
+            ws._s = ws.s[:-end]
 
 
 def reconcile(doc: Any, old: dict[str, Any], new: dict[str, Any]) -> None:
@@ -270,6 +271,9 @@ def reconcile(doc: Any, old: dict[str, Any], new: dict[str, Any]) -> None:
 # a deal table's header at the start of a line (``[[deals]]``, ``[[ "deals" ]]``, a comment after)
 HEADER = re.compile(r"""^[ \t]*\[\[[ \t]*(?:deals|"deals"|'deals')[ \t]*\]\][ \t]*(?:#.*)?$""",
                     re.M)
+
+
+BARE_LF = re.compile(r"(?<!\r)\n")
 
 
 class CannotKeep(Exception):
@@ -295,14 +299,18 @@ class SaveDoc:
         ends = [*starts[1:], len(text)] if starts else []
         self.pieces: list[Any] = [text[a:b] for a, b in zip(starts, ends, strict=True)]
         self.whole: Any = None  # the whole file as one tomlkit document, when needed
+        # a file typed on Windows keeps its line ends: what tomlkit writes new (a deal table,
+        # a key) comes out with "\n", and is given "\r\n" like the rest
+        self.crlf = text.count("\r\n") * 2 > text.count("\n")
         self.changed: list[int] | None = []  # the deals the last change wrote (None: all)
 
     def as_string(self) -> str:
         if self.whole is not None:
             text: str = self.whole.as_string()
-            return text
-        return self.top + "".join(p if isinstance(p, str) else p.as_string()
-                                  for p in self.pieces)
+        else:
+            text = self.top + "".join(p if isinstance(p, str) else p.as_string()
+                                      for p in self.pieces)
+        return BARE_LF.sub("\r\n", text) if self.crlf else text
 
     def piece(self, i: int) -> str:
         """The text of deal ``i`` (0-based), from its header to the next one."""
@@ -359,7 +367,15 @@ class SaveDoc:
             if self.pieces:  # the blank line before its header went with it
                 before = self.pieces[-1]
                 text = before if isinstance(before, str) else before.as_string()
-                if text.endswith("\n\n"):
-                    self.pieces[-1] = text[:-1]
-            elif self.top.endswith("\n\n"):
-                self.top = self.top[:-1]
+                if _less_blank(text) != text:
+                    self.pieces[-1] = _less_blank(text)
+            else:
+                self.top = _less_blank(self.top)
+
+
+def _less_blank(text: str) -> str:
+    """``text`` without the blank line it ends with (``\n`` or a Windows ``\r\n``)."""
+    for blank in ("\r\n\r\n", "\n\n"):
+        if text.endswith(blank):
+            return text[:-len(blank) // 2]
+    return text

@@ -388,3 +388,19 @@ def test_the_whole_file_path_removes_a_deal_table_with_its_blank_line() -> None:
     assert doc.as_string() == one
     tomlwrite.reconcile(doc, tomllib.loads(one), {"format": 1, "game": "kierki", "deals": []})
     assert doc.as_string() == 'format = 1\ngame = "kierki"\n# c\n'
+
+
+def test_a_windows_file_keeps_its_line_ends_when_a_deal_table_comes_and_goes(
+        tmp_path: Path) -> None:
+    """A deal table tomlkit writes new (the first entry of a deal) gets the file's ``\\r\\n``,
+    and undoing back past it removes it with its blank line: the file is as it was."""
+    p = tmp_path / "w.toml"
+    p.write_bytes(b'format = 1\r\ngame = "kierki"\r\nplayers = ["Ala", "Bartek", "Celina", '
+                  b'"Darek"]\r\nfirst_dealer = "Ala"\r\n')
+    before = p.read_bytes()
+    assert cli_run("add", str(p), "Bartek: 2C", "Celina: 3C")[0] == 0
+    assert cli_run("add", str(p), "Darek: 4C")[0] == 0
+    after = p.read_bytes()
+    assert b"[[deals]]" in after and b"\n" not in after.replace(b"\r\n", b"")
+    assert cli_run("undo", str(p), "-n", "3")[0] == 0
+    assert p.read_bytes() == before
