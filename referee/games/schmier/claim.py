@@ -145,9 +145,11 @@ def score(st: DealState, tc: TableClaim, at: int) -> None:
         known[c] = p
     t = st.trump
     gone = know.discarded.keys() | know.undealt
-    for c in point_trumps(st) if st.v.bauers else ():  # Schmier: High and Low always awarded
-        if c not in know.seen and c not in known and c not in gone and c.suit == t:
-            st.flag(at, "outcome-total", text.claim_needs_holder(c), who)
+    if st.v.bauers:  # Schmier: High and Low are always awarded
+        missing = [c for c in point_trumps(st)
+                   if c not in know.seen and c not in known and c not in gone]
+        if missing:
+            st.flag(at, "outcome-total", text.claim_needs_holder(missing), who)
     game = _game_open(st, who, known, tc.game_points)
     if tc.game_points is not None:
         lo, hi = _range(st, known)

@@ -424,9 +424,11 @@ def claim_before_trump(player: str) -> str:
     return f"{player} claimed the rest before the first lead fixed trump"
 
 
-def claim_needs_holder(c: Card) -> str:
-    return (f"{c} was never played: name who held it, e.g. claim_held = "
-            "{ Name = \"" + str(c) + "\" }")
+def claim_needs_holder(cards: Sequence[Card]) -> str:
+    named = words.either((str(c) for c in cards), "and")
+    it, was = ("it", "was") if len(cards) == 1 else ("them", "were")
+    return (f"{named} {was} never played: name who held {it}, e.g. claim_held = "
+            "{ Name = \"" + str(cards[0]) + "\" }")
 
 
 def claim_needs_points() -> str:
