@@ -208,13 +208,9 @@ def typed(rules: GameRules, text: str, setup: Setup, result: Result,
     return rules.parse_deal_key(CLAIM, fold(raw, where)[CLAIM], setup, where)
 
 
-def remaining_tricks(total: int, finished: int) -> int:
-    """The tricks a claim of the rest takes: the one on the table included."""
-    return max(total - finished, 0)
-
-
-def side_of(claimer: str, teams: Sequence[Sequence[str]] | None) -> tuple[str, ...]:
-    for t in teams or ():
-        if claimer in t:
-            return tuple(t)
-    return (claimer,)
+def said(claimer: str, side: Sequence[str], tricks: int, first: int) -> str:
+    """``Bartek claimed the rest: Bartek & Darek take tricks 4-6`` (explain, replay)."""
+    who = " & ".join(side)
+    takes = "takes" if len(side) == 1 else "take"
+    which = f"trick {first}" if tricks == 1 else f"tricks {first}-{first + tricks - 1}"
+    return f"{claimer} claimed the rest, accepted: {who} {takes} {which}"

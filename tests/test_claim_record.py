@@ -371,3 +371,17 @@ def test_kozel_has_no_claims(tmp_path: Path) -> None:
     p.write_text(head("kozel") + "\n[[deals]]\ndealer = \"Ala\"\ntrump = \"D\"\n")
     code, _out, err = cli_run("add", str(p), 'claim = "Ala: rest"')
     assert code == 2 and "no claims" in err
+
+
+def test_replay_and_explain_tell_the_claim(tmp_path: Path) -> None:
+    p = tmp_path / "k.toml"
+    p.write_text(kierki_deal(1, 'tricks = ["Bartek: 2C 5C KC AC", "Ala: 3D"]\n'
+                                'claim = "Celina: rest"\n'))
+    code, out, _err = cli_run("replay", str(p), "--ascii")
+    assert code == 0
+    assert "Trick 2 (on the table): Ala 3D" in out
+    assert "Celina claimed the rest, accepted: Celina takes tricks 2-13" in out
+    w = tmp_path / "w.toml"
+    w.write_text(WISCONSIN + 'claim = "Ala: rest"\nclaim_game_points = 20\n')
+    code, out, _err = cli_run("explain", str(w), "--deal", "1")
+    assert code == 0 and "Ala & Celina take tricks 4-6" in out

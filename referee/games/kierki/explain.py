@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
+from ...claimkeys import said as claim_said
 from ...errors import NotationError
 from ...model import Deal, Setup
 from . import text as kt
@@ -39,6 +40,12 @@ def explain(rules: Kierki, setup: Setup, deals: Sequence[Deal], deal: int,
         for t in st.tricks:
             lines.append(f"Trick {t.number}: " + ", ".join(
                 f"{p.player} {p.card}" for p in t.plays) + f" — {t.winner} won: {st.why_won(t)}")
+        if st.current is not None and st.claim is not None:
+            lines.append(f"Trick {st.current.number} (on the table): " + ", ".join(
+                f"{p.player} {p.card}" for p in st.current.plays))
+        if st.claim is not None:
+            lines.append(claim_said(st.claim.claimer, (st.claim.claimer,), st.claim_tricks,
+                                    14 - st.claim_tricks))
         if st.not_played:
             lines.append(st.left_out()[0].upper() + st.left_out()[1:])
         lines.extend(f"  {v.where()}: {v.said()} — rule {v.rule}" for v in st.violations)

@@ -6,6 +6,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
+from ...claimkeys import said as claim_said
 from ...errors import NotationError, Violation
 from ...model import Deal, Setup
 from ...trick import Trick
@@ -90,6 +91,9 @@ def summary(st: DealState) -> list[str]:
     if st.current:
         out.append(f"Trick {st.current.number} (on the table): " + " ".join(
             f"{p.player} {p.card}" for p in st.current.plays))
+    if st.claim is not None:
+        side = [p for p in st.setup.players if st.team_of[p] == st.team_of[st.claim.claimer]]
+        out.append(claim_said(st.claim.claimer, side, st.claim_tricks, 7 - st.claim_tricks))
     return out
 
 
