@@ -460,6 +460,8 @@ class Table:
             raise NotationError("claim PLAYER [N], e.g. 'claim Bartek' (the rest) or "
                                 "'claim Bartek 3'")
         s = self.s
+        if "claim" not in s.rules.deal_keys:
+            raise NotationError(f"{s.rules.title} has no claims (no tricks to claim)")
         claimer = resolve_player(args[0], s.setup.players)
         tricks = int(args[1]) if len(args) == 2 else None
         if tricks is not None and tricks < 1:
@@ -504,9 +506,10 @@ class Table:
 
         st = self.style
         side = " & ".join(verdict.side)
+        rest = "the last trick" if verdict.left == 1 else \
+            f"the {count(verdict.left, 'remaining trick')}"
         what = f"{side} take{'s' if len(verdict.side) == 1 else ''} " + (
-            f"the {count(verdict.left, 'remaining trick')}" if verdict.tricks >= verdict.left
-            else f"{verdict.tricks} of the {count(verdict.left, 'remaining trick')}")
+            rest if verdict.tricks >= verdict.left else f"{verdict.tricks} of {rest}")
         if verdict.holds:
             self.say(st.bold("The claim holds: "), what)
         else:

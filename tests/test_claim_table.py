@@ -223,3 +223,12 @@ def test_without_the_verdict_module_the_command_says_so(tmp_path: Path, capsys: 
     t = table(p, Script(["claim Celina", "quit"]))
     assert t.run() == 0
     assert "cannot do that" in capsys.readouterr().out
+
+
+def test_a_game_without_tricks_has_no_claim(tmp_path: Path, judge: Judge,
+                                            capsys: Any) -> None:
+    p = write(tmp_path, head("foursquare", ("Ala",)) + "\n[[deals]]\nturns = [\"7H 0,0\"]\n")
+    r = Asked(["claim Ala", "quit"])
+    assert table(p, r).run() == 0
+    assert "has no claims" in capsys.readouterr().out
+    assert judge.calls == [] and len(r.prompts) == 2
