@@ -385,3 +385,20 @@ def test_replay_and_explain_tell_the_claim(tmp_path: Path) -> None:
     w.write_text(WISCONSIN + 'claim = "Ala: rest"\nclaim_game_points = 20\n')
     code, out, _err = cli_run("explain", str(w), "--deal", "1")
     assert code == 0 and "Ala & Celina take tricks 4-6" in out
+
+
+def test_a_claim_before_the_play_is_refused_as_turn_order() -> None:
+    from referee.errors import IllegalEntry
+
+    s = load_text(head("wisconsin-schmier") + '\n[[deals]]\ndealer = "Ala"\n'
+                  'bids = ["Bartek: pass", "Celina: 3"]\n')
+    with pytest.raises(IllegalEntry) as bidding:
+        s.add('claim = "Celina: rest"')
+    s.add("Darek: pass")
+    s.add("Ala: pass")
+    with pytest.raises(IllegalEntry) as no_trump:  # the first lead fixes trump
+        s.add('claim = "Celina: rest"')
+    assert bidding.value.rule == no_trump.value.rule == "turn-order"
+    s.add("Celina: AH")
+    s.add('claim = "Celina: rest"; claim_held = { Celina = "7H" }; claim_game_points = 30')
+    assert s.result().deals[0].extra["points"]["low"] == "Ala & Celina"
