@@ -402,3 +402,20 @@ def test_a_claim_before_the_play_is_refused_as_turn_order() -> None:
     s.add("Celina: AH")
     s.add('claim = "Celina: rest"; claim_held = { Celina = "7H" }; claim_game_points = 30')
     assert s.result().deals[0].extra["points"]["low"] == "Ala & Celina"
+
+
+def test_explain_never_confirms_a_void_the_claim_left_unseen(tmp_path: Path) -> None:
+    """Celina showed out of hearts at trick 1; the cards still in hand at the claim were not
+    shown, so explain does not call her void confirmed."""
+    w = tmp_path / "w.toml"
+    w.write_text(WISCONSIN + 'claim = "Ala: rest"\nclaim_game_points = 20\n')
+    code, out, _err = cli_run("explain", str(w), "--deal", "1", "--trick", "1")
+    assert code == 0 and "Celina" in out
+    assert "confirmed" not in out and "never shown" in out
+    code, out, _err = cli_run("explain", str(w), "--deal", "1", "--trick", "4")
+    assert code == 0 and "Ala claimed the rest" in out and "not finished" not in out
+    k = tmp_path / "k.toml"
+    k.write_text(kierki_deal(1, 'tricks = ["Bartek: 2C 5C 2H AC", "Ala: 3D"]\n'
+                                'claim = "Ala: rest"\n'))
+    code, out, _err = cli_run("explain", str(k), "--deal", "1", "--trick", "1")
+    assert code == 0 and "confirmed" not in out and "never shown" in out

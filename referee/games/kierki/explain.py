@@ -11,6 +11,9 @@ from ...model import Deal, Setup
 from . import text as kt
 from .play import LOTTERY, NAMES, DealState
 
+CLAIMED_UNSEEN = (" (not contradicted by any card shown; the cards still in hand at the claim "
+                  "were never shown)")
+
 if TYPE_CHECKING:
     from .rules import Kierki
 
@@ -82,6 +85,9 @@ def explain(rules: Kierki, setup: Setup, deals: Sequence[Deal], deal: int,
         lines.append(line)
     if t.winner:
         lines.append(f"Winner: {t.winner} — {st.why_won(t)}")
+    elif st.claim is not None:
+        lines.append(claim_said(st.claim.claimer, (st.claim.claimer,), st.claim_tricks,
+                                14 - st.claim_tricks))
     else:
         lines.append("The trick is not finished yet")
     return lines
@@ -90,6 +96,8 @@ def explain(rules: Kierki, setup: Setup, deals: Sequence[Deal], deal: int,
 def confirmation(st: DealState) -> str:
     if st.hands_known:
         return " (checked against the hand)"
+    if st.claim is not None:
+        return CLAIMED_UNSEEN
     if len(st.know.seen) == 52:
         return " (confirmed: every card of the deal was played, none contradicts it)"
     return " (not contradicted by any card shown so far)"
