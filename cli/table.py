@@ -12,7 +12,7 @@ from __future__ import annotations
 import contextlib
 import signal
 import sys
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 from pathlib import Path
 from typing import Any
 
@@ -41,11 +41,13 @@ Commands:
                       violations) before keeping it
   score               the score sheet          status   the table again
   explain DEAL [T]    why each card of a trick was legal or not
+  claim PLAYER [N]    PLAYER claims the rest of the tricks (or N of them) for their side:
+                      the verdict; a claim of the rest that the table accepts ends the deal
   help                this text                quit     leave (everything is saved)
 Tab completes names, commands and the cards that can be played now. Ctrl-C or Ctrl-D leave
 too: every accepted entry is already saved."""
 
-COMMANDS = ["undo", "redo", "edit", "score", "status", "explain", "help", "quit"]
+COMMANDS = ["undo", "redo", "edit", "score", "status", "explain", "claim", "help", "quit"]
 QUIT = ("quit", "exit", "q", ":q")
 
 
@@ -156,6 +158,10 @@ class Table:
             {_canon(before.split()[-1])} if before.endswith(" ") and before.split() else set())
         offered = [w for w in offered if not _is_card(w) or _canon(w) not in typed]
         offered = _led_first(offered, res.table.trick)
+        if before.lstrip().lower().startswith("claim ") and ":" not in before \
+                and "=" not in before:  # claim PLAYER [N]
+            return players if len(before.split()) < 2 or not before.endswith(" ") and \
+                len(before.split()) == 2 else []
         if ":" in before:  # a line starter (a name, 'Ala pulls:') only at the start
             return [w for w in offered if w not in players and not w.rstrip().endswith(":")]
         if not before.strip() or " " not in before.lstrip():
@@ -368,6 +374,8 @@ class Table:
                 self.edit(args)
             elif word == "explain":
                 self.explain(args)
+            elif word == "claim":
+                self.claim(args)
         except FileChanged:
             self.reloaded(f"{word!r} was not done")
         except WriteFailed as e:
@@ -442,6 +450,117 @@ class Table:
         for line in self.s.rules.explain(self.s.setup, self.s.deals, nums[0],
                                          nums[1] if len(nums) > 1 else None, self.s.result()):
             self.say(self.style.cards(line))
+
+    def claim(self, args: list[str]) -> None:
+        """``claim PLAYER [N]``: the referee's verdict (``referee.claims.judge``); a claim of
+        every remaining trick that the table accepts is recorded and ends the deal."""
+        from referee.notation import parse_cards, resolve_player
+
+        if not args or len(args) > 2 or (len(args) == 2 and not args[1].isdigit()):
+            raise NotationError("claim PLAYER [N], e.g. 'claim Bartek' (the rest) or "
+                                "'claim Bartek 3'")
+        s = self.s
+        if "claim" not in s.rules.deal_keys:
+            raise NotationError(f"{s.rules.title} has no claims (no tricks to claim)")
+        claimer = resolve_player(args[0], s.setup.players)
+        tricks = int(args[1]) if len(args) == 2 else None
+        if tricks is not None and tricks < 1:
+            raise NotationError("claim at least 1 trick")
+        import importlib
+
+        try:  # referee.claims: the verdict (judge, ClaimError), imported when first asked
+            claims = importlib.import_module("referee.claims")
+        except ImportError:
+            raise NotationError("claims cannot be judged by this build of the referee"
+                                ) from None
+        judge, claim_error = claims.judge, claims.ClaimError
+        res = s.result()
+        hand = None
+        shown = (res.table.hands or {}).get(claimer)
+        if shown is None and not res.expect.new_deal and res.expect.action != "done":
+            answer = self.ask(f"{claimer} shows their hand (the cards still held): ",
+                              [str(c) for c in s.rules.deck])
+            if not answer:
+                self.say("no claim")
+                return
+            hand = parse_cards(answer)
+        try:
+            verdict = judge(s.setup, s.deals, claimer, tricks=tricks, hand=hand)
+        except claim_error as e:
+            self.say(self.style.red("no claim: ") + self.style.cards(str(e)))
+            return
+        self.show_verdict(verdict)
+        if tricks is not None and tricks < verdict.left:
+            return  # a claim of some of the tricks does not end the deal
+        if not self.confirm("Does the table accept the claim? [Y/n] "):
+            self.say("not accepted: play goes on")
+            return
+        text = self.claim_entry(claimer, hand or ())
+        if text is not None:
+            self.enter(text)
+
+    def show_verdict(self, verdict: Any) -> None:
+        """The verdict: holds or fails, the line of play, and the distribution that beats
+        it."""
+        from referee.words import count
+
+        st = self.style
+        side = " & ".join(verdict.side)
+        rest = "the last trick" if verdict.left == 1 else \
+            f"the {count(verdict.left, 'remaining trick')}"
+        what = f"{side} take{'s' if len(verdict.side) == 1 else ''} " + (
+            rest if verdict.tricks >= verdict.left else f"{verdict.tricks} of {rest}")
+        if verdict.holds:
+            self.say(st.bold("The claim holds: "), what)
+        else:
+            self.say(st.red(st.bold("The claim fails: ")), f"it is not sure that {what}")
+        for name, cards in (verdict.counter or {}).items():
+            self.say("  ", f"{name} holds ", st.cards(" ".join(str(c) for c in cards)))
+        for line in verdict.line:
+            self.say("  ", st.cards(line))
+
+    def claim_entry(self, claimer: str, shown: Sequence[Any]) -> str | None:
+        """The claim as typed, with the answers the cards cannot give (who held a point
+        card never played, the game points still in hand) asked now; a card the claimer
+        showed is theirs without asking. None: not recorded."""
+        from referee.claimkeys import TableClaim
+        from referee.edit import entry_text
+        from referee.model import Key
+        from referee.notation import resolve_player
+
+        s = self.s
+        cards, points = s.rules.claim_questions(s.result(), claimer)
+        held = []
+        for c in cards:
+            if c in shown:
+                held.append((c, claimer))
+                continue
+            while True:
+                a = self.ask(f"Who held {c}, never played? (a name, or 'nobody') ",
+                             [*s.setup.players, "nobody"])
+                if a is None:
+                    self.say("the claim is not recorded")
+                    return None
+                if a.lower() in ("nobody", "none", "-"):
+                    break
+                try:
+                    held.append((c, resolve_player(a, s.setup.players)))
+                    break
+                except NotationError as e:
+                    self.say(self.style.red("cannot read that: "), str(e))
+        game: int | None = None
+        while points:
+            a = self.ask("Game points in the cards still in hand (A 4, K 3, Q 2, J 1, 10 "
+                         "counts 10): ")
+            if a is None:
+                self.say("the claim is not recorded")
+                return None
+            if a.isdigit():
+                game = int(a)
+                break
+            self.say(self.style.red("cannot read that: "), "a whole number, e.g. 12")
+        return entry_text(Key("claim", TableClaim(claimer, tuple(held), game)), s.rules,
+                          s.setup)
 
     def confirm(self, question: str) -> bool:
         """Ask until the answer is yes, no or Enter (yes); an interrupted question is a no."""

@@ -16,6 +16,8 @@ from dataclasses import dataclass, field
 from itertools import zip_longest
 from typing import Any
 
+from .claimkeys import TableClaim
+from .claimkeys import dump as claim_dump
 from .errors import NotationError, RefereeError, Violation
 from .games.base import GameRules
 from .model import Bid, Deal, Entry, Exchange, Key, Pass, Place, Play, Pull, Result, Setup
@@ -85,6 +87,9 @@ def entry_text(entry: Entry, rules: GameRules | None = None, setup: Setup | None
     if isinstance(entry, Place):
         pos = f"{entry.row},{entry.col}"
         return pos if entry.card is None else f"{entry.card} {pos}"
+    if isinstance(entry, Key) and isinstance(entry.value, TableClaim):
+        # a claim and its answers: one entry, typed as its key lines
+        return "; ".join(f"{k} = {toml_inline(v)}" for k, v in claim_dump(entry.value).items())
     if isinstance(entry, Key):
         value: Any = entry.value
         if rules is not None and setup is not None:

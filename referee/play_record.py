@@ -99,6 +99,29 @@ class TurnRecord:
 
 
 @dataclass(frozen=True, slots=True)
+class ClaimRecord:
+    """An accepted claim that ended the deal: the claimer, their side (who took the rest),
+    how many tricks it took (the one on the table included) from which trick, and the answers
+    the table gave for cards never played (``held``: player -> cards; ``game_points``)."""
+
+    player: str
+    side: tuple[str, ...]
+    tricks: int
+    from_trick: int
+    held: tuple[tuple[str, tuple[Card, ...]], ...] = ()
+    game_points: int | None = None
+
+    def to_json(self) -> Json:
+        out: Json = {"player": self.player, "side": list(self.side), "tricks": self.tricks,
+                     "from_trick": self.from_trick}
+        if self.held:
+            out["held"] = {p: [str(c) for c in cs] for p, cs in self.held}
+        if self.game_points is not None:
+            out["game_points"] = self.game_points
+        return out
+
+
+@dataclass(frozen=True, slots=True)
 class DealPlay:
     """What was played in one deal: the bids as entry text (``"Bartek: 3"``, ``"Celina:
     pass"``), the trump suit when the score sheet does not already say it, and the tricks or
@@ -108,6 +131,7 @@ class DealPlay:
     trump: str | None = None
     tricks: tuple[TrickRecord, ...] | None = None
     turns: tuple[TurnRecord, ...] | None = None
+    claim: ClaimRecord | None = None
 
     def to_json(self) -> Json:
         out: Json = {}
@@ -119,6 +143,8 @@ class DealPlay:
             out["tricks"] = [t.to_json() for t in self.tricks]
         if self.turns is not None:
             out["turns"] = [t.to_json() for t in self.turns]
+        if self.claim is not None:
+            out["claim"] = self.claim.to_json()
         return out
 
 

@@ -8,6 +8,9 @@ from dataclasses import dataclass
 from typing import Any
 
 from ..cards import Card, try_parse_card
+from ..claimkeys import fold as claim_fold
+from ..claimkeys import is_typed as is_claim
+from ..claimkeys import typed as claim_typed
 from ..errors import NotationError, SaveFileError, Violation
 from ..model import Deal, DealResult, Entry, Key, Result, Setup
 from ..notation import key_line, resolve_player
@@ -196,6 +199,7 @@ class GameRules(ABC):
         for k in raw:
             if k not in self.deal_keys:
                 raise where.err(k, "one of " + ", ".join(self.deal_keys) + " (unknown key)")
+        raw = claim_fold(raw, where)  # a claim and its answers: one entry
         entries: list[Entry] = []
         for k in self.deal_keys:
             if k in raw:
@@ -221,7 +225,10 @@ class GameRules(ABC):
         """A typed entry -> entries, given what the referee expects now."""
 
     def parse_typed_key(self, text: str, setup: Setup, result: Result) -> list[Entry] | None:
-        """``key = value`` typed at the prompt, read exactly as in a deal table."""
+        """``key = value`` typed at the prompt, read exactly as in a deal table (a claim:
+        its keys separated by ``;``, one entry)."""
+        if is_claim(text):
+            return claim_typed(self, text, setup, result, Where("", result.expect.deal))
         kv = key_line(text)
         if kv is None:
             return None
@@ -253,6 +260,13 @@ class GameRules(ABC):
 
         package = type(self).__module__.rpartition(".")[0]
         importlib.import_module(f"{package}.record").record_play(deals, result)
+
+    def claim_questions(self, result: Result, claimer: str) -> tuple[tuple[Card, ...], bool]:
+        """What the table must answer for a claim of the rest by ``claimer`` now that the
+        cards cannot settle: the cards never played whose holder matters (``claim_held``),
+        and whether the game points still in hand are needed (``claim_game_points``).
+        Nothing in most games (Kierki: the claimer takes every card still out)."""
+        return (), False
 
     def deal_news(self, deal: DealResult) -> list[str]:
         """What the end of a finished deal says beyond its scores (who took which point, the

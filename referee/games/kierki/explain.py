@@ -5,10 +5,14 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
+from ...claimkeys import said as claim_said
 from ...errors import NotationError
 from ...model import Deal, Setup
 from . import text as kt
 from .play import LOTTERY, NAMES, DealState
+
+CLAIMED_UNSEEN = (" (not contradicted by any card shown; the cards still in hand at the claim "
+                  "were never shown)")
 
 if TYPE_CHECKING:
     from .rules import Kierki
@@ -39,6 +43,12 @@ def explain(rules: Kierki, setup: Setup, deals: Sequence[Deal], deal: int,
         for t in st.tricks:
             lines.append(f"Trick {t.number}: " + ", ".join(
                 f"{p.player} {p.card}" for p in t.plays) + f" — {t.winner} won: {st.why_won(t)}")
+        if st.current is not None and st.claim is not None:
+            lines.append(f"Trick {st.current.number} (on the table): " + ", ".join(
+                f"{p.player} {p.card}" for p in st.current.plays))
+        if st.claim is not None:
+            lines.append(claim_said(st.claim.claimer, (st.claim.claimer,), st.claim_tricks,
+                                    14 - st.claim_tricks))
         if st.not_played:
             lines.append(st.left_out()[0].upper() + st.left_out()[1:])
         lines.extend(f"  {v.where()}: {v.said()} — rule {v.rule}" for v in st.violations)
@@ -75,6 +85,9 @@ def explain(rules: Kierki, setup: Setup, deals: Sequence[Deal], deal: int,
         lines.append(line)
     if t.winner:
         lines.append(f"Winner: {t.winner} — {st.why_won(t)}")
+    elif st.claim is not None:
+        lines.append(claim_said(st.claim.claimer, (st.claim.claimer,), st.claim_tricks,
+                                14 - st.claim_tricks))
     else:
         lines.append("The trick is not finished yet")
     return lines
@@ -83,6 +96,8 @@ def explain(rules: Kierki, setup: Setup, deals: Sequence[Deal], deal: int,
 def confirmation(st: DealState) -> str:
     if st.hands_known:
         return " (checked against the hand)"
+    if st.claim is not None:
+        return CLAIMED_UNSEEN
     if len(st.know.seen) == 52:
         return " (confirmed: every card of the deal was played, none contradicts it)"
     return " (not contradicted by any card shown so far)"

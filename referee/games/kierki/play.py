@@ -8,6 +8,7 @@ from functools import partial
 from typing import Any
 
 from ...cards import DECK_52, SUIT_NAME, Card, card
+from ...claimkeys import TableClaim
 from ...errors import Violation
 from ...knowledge import ONE_SUIT, SUIT_TEST, Claim, Knowledge
 from ...model import Deal, Key, Pass, Play, Setup
@@ -113,6 +114,11 @@ class DealState:
     outcome: dict[str, Any] | None = field(init=False, default=None)
     claimed: dict[str, int] | None = field(init=False, default=None)
     note: str | None = field(init=False, default=None)
+    # an accepted claim of the rest: the claimer took ``claim_tricks`` tricks (the one on
+    # the table included) and every card not yet played
+    claim: TableClaim | None = field(init=False, default=None)
+    claim_at: int = field(init=False, default=-1)
+    claim_tricks: int = field(init=False, default=0)
     # entry index -> why, for the cards that did more than lead or follow
     notes: dict[int, tuple[Any, ...]] = field(init=False, default_factory=dict)
     nxt: dict[str, str] = field(init=False)
@@ -195,6 +201,35 @@ class DealState:
             self.claimed = e.value
         elif e.name == "note":
             self.note = e.value
+        elif e.name == "claim":
+            self.take_claim(e.value, at)
+
+    def take_claim(self, tc: TableClaim, at: int) -> None:
+        """The table accepted ``tc``: the claimer takes the trick on the table, every trick
+        left and every card not yet played, scored as if played; the deal is over. The cards
+        are not shown: nothing is proven of the hands by them."""
+        who = tc.claimer
+        if self.finished or self.number == LOTTERY:
+            self.flag(at, "turn-order", text.claim_after_the_deal(who), who)
+            return
+        if self.outcome is not None:
+            self.flag(at, "turn-order", text.claim_over_outcome(who), who)
+            return
+        if self.number in TRUMP_DEALS and self.trump is None and not self.tricks:
+            self.flag(at, "turn-order", text.trump_first(self.chooser()), who, 1)
+            return
+        n = self.number
+        first = len(self.tricks) + 1
+        seen = self.know.seen
+        cards = ([p.card for p in self.current.plays] if self.current else []) + \
+            [c for c in DECK_52 if c not in seen]
+        gain = sum(trick_penalty(n, k, ()) for k in range(first, 14))
+        if n not in TRUMP_DEALS:
+            gain += sum(card_penalty(n, c) for c in cards if c in DECK_SET)
+        self.scores[who] += gain
+        self.taken.update(cards)
+        self.claim, self.claim_at, self.claim_tricks = tc, at, 14 - first
+        self.finished = True
 
     # -- tricks -------------------------------------------------------------------------------
 
@@ -239,7 +274,8 @@ class DealState:
     def play_any(self, player: str, c: Card, at: int) -> None:
         """Any card, whatever it breaks (``play`` takes the common one straight)."""
         if self.finished:
-            if len(self.tricks) < 13 and self.outcome is None:  # ended early by the option
+            if len(self.tricks) < 13 and self.outcome is None and self.claim is None:
+                # ended early by the option
                 self.not_played.append(f"{player}: {c}")
                 return
             # numbered as entered: the first line after the end is the next trick

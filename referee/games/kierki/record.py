@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from ...model import Deal, Result
-from ...play_record import DealPlay, TurnRecord, from_trick, with_current
+from ...play_record import ClaimRecord, DealPlay, TurnRecord, from_trick, with_current
 from .play import LOTTERY
 
 
@@ -21,5 +21,9 @@ def record_play(deals: Sequence[Deal], result: Result) -> None:
             row.play = DealPlay(turns=tuple(TurnRecord(t.number, t.player, t.card)
                                             for t in st.turns))
         else:
+            claim = None
+            if st.claim is not None:
+                who = st.claim.claimer
+                claim = ClaimRecord(who, (who,), st.claim_tricks, 14 - st.claim_tricks)
             row.play = DealPlay(trump=st.trump, tricks=tuple(
-                from_trick(t) for t in with_current(st.tricks, st.current)))
+                from_trick(t) for t in with_current(st.tricks, st.current)), claim=claim)

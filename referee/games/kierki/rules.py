@@ -7,6 +7,8 @@ from copy import copy
 from typing import Any
 
 from ...cards import DECK_52, GLYPH, SUIT_NAME, Card, parse_card_words, parse_suit, sort_hand
+from ...claimkeys import dump as claim_dump
+from ...claimkeys import read as claim_read
 from ...errors import IllegalEntry, NotationError, SaveFileError, Violation
 from ...model import (
     Action,
@@ -104,7 +106,8 @@ class Kierki(GameRules):
         Option("fantan_start_rank", 7, (7, 8), "the rank that opens a suit in the small lottery"),
     )
     rules = RULES
-    deal_keys = ("dealer", "hands", "trump", "tricks", "turns", "outcome", "claimed", "note")
+    deal_keys = ("dealer", "hands", "trump", "tricks", "turns", "claim", "outcome", "claimed",
+                 "note")
 
     # -- the save file ------------------------------------------------------------------------
 
@@ -113,6 +116,8 @@ class Kierki(GameRules):
             return self.parse_late(raw, setup, where)
         if "outcome" in raw and ("tricks" in raw or "turns" in raw):
             raise where.err("outcome", "either an outcome or the cards played, not both")
+        if "outcome" in raw and "claim" in raw:
+            raise where.err("claim", "no claim beside an outcome (the outcome says it all)")
         n = where.deal or 0
         if "tricks" in raw and n == LOTTERY:
             raise where.err("tricks", "'turns' in deal 12 (the small lottery)")
@@ -149,6 +154,11 @@ class Kierki(GameRules):
             return [Key("trump", read_suit(value, where))]
         if key == "outcome":
             return [Key("outcome", outcome.read_outcome(value, setup, where))]
+        if key == "claim":
+            if n == LOTTERY:
+                raise where.err("claim", "no claim in deal 12 (the small lottery has no "
+                                "tricks)")
+            return claim_read(self, value, setup, where)
         if key == "tricks":
             return self.read_tricks(value, setup, where)
         if key == "turns":
@@ -244,6 +254,9 @@ class Kierki(GameRules):
                 group = [e for e in plays[i:i + 4] if isinstance(e, Play)]
                 lines.append(f"{group[0].player}: " + " ".join(str(e.cards[0]) for e in group))
             out["tricks"] = lines
+        claim = deal.key("claim")
+        if claim is not None:
+            out.update(claim_dump(claim))
         for k in ("outcome", "claimed", "note"):
             v = deal.key(k)
             if v is not None:

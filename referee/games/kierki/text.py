@@ -22,6 +22,14 @@ def after_the_deal(player: str, c: Card) -> str:
     return f"{player} played {c} after the deal was over"
 
 
+def claim_after_the_deal(player: str) -> str:
+    return f"{player} claimed the rest after the deal was over"
+
+
+def claim_over_outcome(player: str) -> str:
+    return f"{player} claimed the rest of a deal recorded as an outcome"
+
+
 def not_played(tricks: int) -> str:
     return f"not played under stop_when_penalties_gone: {count(tricks, 'trick')}"
 

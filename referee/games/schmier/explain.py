@@ -6,6 +6,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
+from ...claimkeys import said as claim_said
 from ...errors import NotationError, Violation
 from ...model import Deal, Setup
 from ...trick import Trick
@@ -90,6 +91,9 @@ def summary(st: DealState) -> list[str]:
     if st.current:
         out.append(f"Trick {st.current.number} (on the table): " + " ".join(
             f"{p.player} {p.card}" for p in st.current.plays))
+    if st.claim is not None:
+        side = [p for p in st.setup.players if st.team_of[p] == st.team_of[st.claim.claimer]]
+        out.append(claim_said(st.claim.claimer, side, st.claim_tricks, 7 - st.claim_tricks))
     return out
 
 
@@ -126,6 +130,9 @@ def trick_lines(st: DealState, tricks: list[Trick], n: int) -> list[str]:
         lines.append(line)
     if t.winner:
         lines.append(f"Winner: {t.winner} — {t.why}")
+    elif st.claim is not None:
+        side = [p for p in st.setup.players if st.team_of[p] == st.team_of[st.claim.claimer]]
+        lines.append(claim_said(st.claim.claimer, side, st.claim_tricks, 7 - st.claim_tricks))
     else:
         lines.append("The trick is not finished yet")
     return lines
@@ -135,6 +142,9 @@ def confirmation(st: DealState, player: str, n: int) -> str:
     if st.know.exact.get(player) and st.hands_known:
         return " (checked against the known hand)"
     later = [p.card for t in st.tricks if t.number > n for p in t.plays if p.player == player]
+    if st.claim is not None:
+        return (" (not contradicted by any card shown; the cards still in hand at the claim "
+                "were never shown)")
     if st.finished:
         shown = " ".join(map(str, later)) or "none"
         return (f" (confirmed at deal end: {player}'s later cards were {shown}, none of the "

@@ -14,6 +14,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from ...cards import GLYPH, JOKER, Card
+from ...claimkeys import TableClaim
 from ...errors import Violation
 from ...knowledge import Claim
 from ...model import Bid, Deal, Exchange, Key, Play, Setup
@@ -94,6 +95,11 @@ class DealState:
     claimed: dict[str, int] | None = None
     claimed_at: int = -1
     note: str | None = None
+    # an accepted claim of the rest (claim.py): the tricks it took, the one on the table
+    # included
+    claim: TableClaim | None = None
+    claim_at: int = -1
+    claim_tricks: int = 0
     played_after: bool = False
     # who took or discarded when they could not: one turn-order for a take and its discard
     ex_refused: set[str] = field(default_factory=set)
@@ -185,6 +191,33 @@ class DealState:
             self.claimed, self.claimed_at = e.value, at
         elif e.name == "note":
             self.note = e.value
+        elif e.name == "claim":
+            self.take_claim(e.value, at)
+
+    def take_claim(self, tc: TableClaim, at: int) -> None:
+        """The table accepted ``tc``: the deal ends, scored as if played out with the
+        claimer's side taking every trick left (``claim.score``). The cards never played are
+        not shown: they prove nothing of the hands (but a card the table named does)."""
+        who = tc.claimer
+        if self.phase == "over" or self.outcome is not None or self.void:
+            self.flag(at, "turn-order", text.claim_after_the_deal(who), who)
+            return
+        if self.phase in ("bid", "trump"):
+            self.flag(at, "turn-order", text.claim_before_play(who), who)
+            return
+        if self.phase == "exchange":
+            ex.end_exchange(self)
+        if self.trump is None:
+            self.flag(at, "turn-order", text.claim_before_trump(who), who)
+            return
+        from .claim import score
+
+        self.claim, self.claim_at = tc, at
+        self.claim_tricks = 6 - len(self.tricks)
+        score(self, tc, at)
+        self.phase = "over"
+        self.finished = True
+        self.finish_at = at
 
     # -- bidding ------------------------------------------------------------------------------
 

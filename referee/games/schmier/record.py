@@ -10,12 +10,18 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from ...model import Bid, Deal, Result
-from ...play_record import DealPlay, bid_text, from_trick, with_current
+from ...play_record import ClaimRecord, DealPlay, bid_text, from_trick, with_current
 
 
 def record_play(deals: Sequence[Deal], result: Result) -> None:
     states, _info = result.state
     for row, st, deal in zip(result.deals, states, deals, strict=True):
         bids = tuple(bid_text(e.player, e.value) for e in deal.entries if isinstance(e, Bid))
+        claim = None
+        if st.claim is not None:
+            tc = st.claim
+            side = tuple(p for p in st.setup.players if st.team_of[p] == st.team_of[tc.claimer])
+            claim = ClaimRecord(tc.claimer, side, st.claim_tricks, 7 - st.claim_tricks,
+                                tuple(tc.held_by().items()), tc.game_points)
         row.play = DealPlay(bids=bids, tricks=tuple(
-            from_trick(t) for t in with_current(st.tricks, st.current)))
+            from_trick(t) for t in with_current(st.tricks, st.current)), claim=claim)

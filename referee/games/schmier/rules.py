@@ -419,6 +419,16 @@ class SchmierRules(GameRules):
                                                     result.table.lines):
             raise NotationError("type the trump first: trump = \"H\" (an outcome needs it)")
 
+    def claim_questions(self, result: Result, claimer: str) -> tuple[tuple[Card, ...], bool]:
+        """The cards never played whose holder the table must name for a claim of the rest
+        by ``claimer`` now, and whether the game points still in hand are needed."""
+        from .claim import questions
+
+        states = result.state[0] if result.state else []
+        if not states or result.expect.new_deal:
+            return (), False
+        return questions(states[-1], claimer)
+
     # -- the rest -----------------------------------------------------------------------------
 
     def explain(self, setup: Setup, deals: Sequence[Deal], deal: int,
@@ -505,7 +515,8 @@ class WisconsinSchmier(SchmierRules):
     )
     rules = _rules(WISCONSIN, WISCONSIN_RULES)
     deal_keys = ("dealer", "hands", "stock", "bids", "trump", "kitty", "discards", "tricks",
-                 "outcome", "claimed", "note")
+                 "claim", "claim_held", "claim_game_points", "outcome", "claimed", "note")
+    claim_game_points_max = 80
 
 
 class Schmier(SchmierRules):
@@ -519,8 +530,9 @@ class Schmier(SchmierRules):
     deck = SCHMIER.deck
     options = ()
     rules = _rules(SCHMIER, SCHMIER_RULES)
-    deal_keys = ("dealer", "hands", "stock", "bids", "trump", "discards", "tricks", "outcome",
-                 "claimed", "note")
+    deal_keys = ("dealer", "hands", "stock", "bids", "trump", "discards", "tricks", "claim",
+                 "claim_held", "claim_game_points", "outcome", "claimed", "note")
+    claim_game_points_max = 81
 
 
 __all__ = ["Schmier", "SchmierRules", "WisconsinSchmier", "shuffled"]

@@ -5,6 +5,9 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from ...cards import Card
+from ...claimkeys import dump as claim_dump
+from ...claimkeys import fold as claim_fold
+from ...claimkeys import read as claim_read
 from ...errors import NotationError
 from ...model import Bid, Deal, Entry, Exchange, Key, Play, Setup
 from ...notation import resolve_player, split_actor
@@ -167,6 +170,8 @@ def parse_key(rules: SchmierRules, key: str, value: Any, setup: Setup, where: Wh
         return [Key("trump", read_suit(value, where))]
     if key == "outcome":
         return [Key("outcome", read_outcome(rules, value, setup, where))]
+    if key == "claim":
+        return claim_read(rules, value, setup, where)
     if ctx is None:
         raise where.err(key, "an entry such as 'Ala: take 9C QH' or 'Ala: discard 7D' here")
     if key == "bids":
@@ -224,9 +229,12 @@ def parse_deal(rules: SchmierRules, raw: dict[str, Any], setup: Setup, where: Wh
     for k in raw:
         if k not in rules.deal_keys:
             raise where.err(k, "one of " + ", ".join(rules.deal_keys) + " (unknown key)")
+    raw = claim_fold(raw, where)  # a claim and its answers: one entry
     if "outcome" in raw:
         if "tricks" in raw:
             raise where.err("outcome", "either an outcome or the tricks, not both")
+        if "claim" in raw:
+            raise where.err("claim", "no claim beside an outcome (the outcome says it all)")
         for need in ("bids", "trump"):
             if need not in raw:
                 raise where.err(need, f"the {need} of the deal (required with an outcome)")
@@ -287,6 +295,10 @@ def dump_deal(rules: SchmierRules, deal: Deal, setup: Setup) -> dict[str, Any]:
                     lines.append(f"{group[0].player}: " + " ".join(
                         str(e.cards[0]) for e in group))
                 out[k] = lines
+        elif k == "claim":
+            tc = deal.key("claim")
+            if tc is not None:
+                out.update(claim_dump(tc))
         elif k == "outcome":
             o = deal.key("outcome")
             if o is not None:

@@ -408,3 +408,48 @@ def deal_news(extra: Mapping[str, Any]) -> list[str]:
         out.append(f"{bidder}'s bid of {bid} " + ("made" if result == "made" else
                                                      "was set"))
     return out
+
+
+# -- an accepted claim (claim.py) ----------------------------------------------------------------
+
+def claim_after_the_deal(player: str) -> str:
+    return f"{player} claimed the rest after the deal was over"
+
+
+def claim_before_play(player: str) -> str:
+    return f"{player} claimed the rest before the play began"
+
+
+def claim_before_trump(player: str) -> str:
+    return f"{player} claimed the rest before the first lead fixed trump"
+
+
+def claim_needs_holder(cards: Sequence[Card]) -> str:
+    named = words.either((str(c) for c in cards), "and")
+    it, was = ("it", "was") if len(cards) == 1 else ("them", "were")
+    return (f"{named} {was} never played: name who held {it}, e.g. claim_held = "
+            "{ Name = \"" + str(cards[0]) + "\" }")
+
+
+def claim_needs_points() -> str:
+    return ("Game depends on the cards still in hand: give their game points, e.g. "
+            "claim_game_points = 12")
+
+
+def claim_points_impossible(n: int, lo: int, hi: int) -> str:
+    return (f"the cards still in hand cannot hold {n} game points (from {lo} to {hi} on "
+            "what was played and named)")
+
+
+def claim_held_played(player: str, c: Card) -> str:
+    return f"{player} cannot have held {c} at the claim: it was played"
+
+
+def claim_held_gone(player: str, c: Card) -> str:
+    return f"{player} cannot have held {c} at the claim: it was discarded or never dealt"
+
+
+def claim_held_other(player: str, c: Card, other: str | None) -> str:
+    if other is None:
+        return f"{player} did not hold {c} at the claim"
+    return f"{player} cannot have held {c} at the claim: {other} held it"

@@ -1,0 +1,216 @@
+"""An accepted claim in a deal table (docs/DESIGN.md "Claims in the save file").
+
+``claim = "Bartek: rest"``: the table accepted Bartek's claim of every remaining trick, and the
+deal ended there. A claim of N tricks cannot end a deal, so only ``rest`` is ever recorded.
+The Schmier games may add what the cards never played cannot settle:
+
+* ``claim_held = { Celina = "7H", Ala = "AH" }``: trumps never played, and who held them
+  (High and Low go to the team that would have played them; a trump not named was not in
+  play);
+* ``claim_game_points = 13``: the game points in the cards still in hand at the claim (the
+  claimer's side takes them all).
+
+The three keys are one entry, ``Key("claim", TableClaim(...))``: ``add`` and ``undo`` take
+it as one, the file writes it as its keys. Typed (at the prompt, ``add``), the keys are given
+as in the file, several on one line separated by ``;``.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any
+
+from .cards import Card
+from .errors import NotationError
+from .model import Entry, Key, Setup
+from .notation import MAX_ENTRY, resolve_player
+
+if TYPE_CHECKING:
+    from .games.base import GameRules, Where
+    from .model import Result
+
+CLAIM = "claim"
+HELD = "claim_held"
+GAME_POINTS = "claim_game_points"
+KEYS = (CLAIM, HELD, GAME_POINTS)
+ANSWERS = (HELD, GAME_POINTS)
+SHAPE = '"Name: rest" (the claimer takes every remaining trick)'
+
+
+@dataclass(frozen=True, slots=True)
+class TableClaim:
+    """A claim the table accepted: the claimer (their side takes every remaining trick and
+    every card still out), and the answers the cards could not give: ``held`` (card, holder)
+    of cards never played, ``game_points`` in the cards still in hand (None: not given)."""
+
+    claimer: str
+    held: tuple[tuple[Card, str], ...] = ()
+    game_points: int | None = None
+
+    def holder(self, c: Card) -> str | None:
+        for x, who in self.held:
+            if x is c:
+                return who
+        return None
+
+    def held_by(self) -> dict[str, tuple[Card, ...]]:
+        """The held cards by player, in the order they were given."""
+        out: dict[str, list[Card]] = {}
+        for c, who in self.held:
+            out.setdefault(who, []).append(c)
+        return {p: tuple(cs) for p, cs in out.items()}
+
+
+class Folded(dict[str, Any]):
+    """The claim keys of one deal table, folded into the ``claim`` key's value before the
+    keys are read one by one (a plain TOML table is never one of these)."""
+
+
+def fold(raw: dict[str, Any], where: Where) -> dict[str, Any]:
+    """``raw`` with ``claim_held`` and ``claim_game_points`` folded into ``claim``; an answer
+    without a claim is refused."""
+    if not any(k in raw for k in ANSWERS):
+        return raw
+    if CLAIM not in raw:
+        k = next(k for k in ANSWERS if k in raw)
+        raise where.err(k, f'only beside a claim (claim = {SHAPE})')
+    out = {k: v for k, v in raw.items() if k not in ANSWERS}
+    out[CLAIM] = Folded({k: raw[k] for k in KEYS if k in raw})
+    return out
+
+
+def read(rules: GameRules, value: Any, setup: Setup, where: Where) -> list[Entry]:
+    """The ``claim`` key (with its answers when they were folded into it) -> one entry."""
+    parts: dict[str, Any] = dict(value) if isinstance(value, Folded) else {CLAIM: value}
+    text = parts[CLAIM]
+    if not isinstance(text, str) or ":" not in text:
+        raise where.err(CLAIM, SHAPE)
+    name, _, what = text.partition(":")
+    try:
+        claimer = resolve_player(name, setup.players)
+    except NotationError:
+        raise where.err(CLAIM, f"{SHAPE}, with a seated player ({', '.join(setup.players)})"
+                        ) from None
+    what = what.strip().lower()
+    if what != "rest":
+        extra = " (a claim of some tricks does not end the deal: only 'rest' is recorded)" \
+            if what.isdigit() else ""
+        raise where.err(CLAIM, SHAPE + extra)
+    held: list[tuple[Card, str]] = []
+    if HELD in parts:
+        table = parts[HELD]
+        if not isinstance(table, dict):
+            raise where.err(HELD, 'a table of player = "cards", e.g. { Celina = "7H" }')
+        for who, cards in table.items():
+            key = f"{HELD}.{who}"
+            try:
+                p = resolve_player(who, setup.players)
+            except NotationError:
+                raise where.err(key, f"a seated player ({', '.join(setup.players)})") from None
+            for c in _cards(cards, where, key):
+                if c not in rules.deck:
+                    raise where.err(key, f"cards of the {len(rules.deck)}-card deck, not {c}")
+                if any(x is c for x, _ in held):
+                    raise where.err(key, f"each card once ({c} is named twice)")
+                held.append((c, p))
+    points: int | None = None
+    if GAME_POINTS in parts:
+        points = parts[GAME_POINTS]
+        most = int(getattr(rules, "claim_game_points_max", 0))
+        if isinstance(points, bool) or not isinstance(points, int) or not 0 <= points <= most:
+            raise where.err(GAME_POINTS, f"a whole number of game points from 0 to {most}")
+    return [Key(CLAIM, TableClaim(claimer, tuple(held), points))]
+
+
+def _cards(value: Any, where: Where, key: str) -> list[Card]:
+    from .cards import try_parse_card
+
+    if not isinstance(value, str):
+        raise where.err(key, 'a string of cards like "7H AH"')
+    out = []
+    for w in value.replace(",", " ").split():
+        c = try_parse_card(w)
+        if c is None:
+            raise where.err(key, f"cards like AH 10H 7D; {w!r} is not a card")
+        out.append(c)
+    return out
+
+
+def dump(tc: TableClaim) -> dict[str, Any]:
+    """The claim's keys as the deal table writes them."""
+    out: dict[str, Any] = {CLAIM: f"{tc.claimer}: rest"}
+    if tc.held:
+        out[HELD] = {p: " ".join(str(c) for c in cs) for p, cs in tc.held_by().items()}
+    if tc.game_points is not None:
+        out[GAME_POINTS] = tc.game_points
+    return out
+
+
+def is_typed(text: str) -> bool:
+    """A typed line that sets the claim keys (``claim = "Bartek: rest"; claim_held = ...``)."""
+    head = text.lstrip()
+    return any(head.startswith(k) and head[len(k):].lstrip().startswith("=") for k in KEYS)
+
+
+def split(text: str) -> list[str]:
+    """Key lines separated by ``;`` or new lines (a ``;`` inside a quoted string stays)."""
+    out, cur, quote = [], [], ""
+    i = 0
+    while i < len(text):
+        ch = text[i]
+        if quote:
+            cur.append(ch)
+            if ch == "\\" and quote == '"' and i + 1 < len(text):
+                cur.append(text[i + 1])
+                i += 1
+            elif ch == quote:
+                quote = ""
+        elif ch in "\"'":
+            quote = ch
+            cur.append(ch)
+        elif ch in ";\n":
+            out.append("".join(cur))
+            cur = []
+        else:
+            cur.append(ch)
+        i += 1
+    out.append("".join(cur))
+    return [x for x in out if x.strip()]
+
+
+def typed(rules: GameRules, text: str, setup: Setup, result: Result,
+          where: Where) -> list[Entry]:
+    """A typed claim: its keys read exactly as in the deal table (``where``: the deal the
+    referee is at, for the errors)."""
+    from .notation import key_line
+
+    if len(text) > MAX_ENTRY:
+        raise NotationError(f"entry too long ({len(text)} characters; at most {MAX_ENTRY})")
+    if CLAIM not in rules.deal_keys:
+        raise NotationError(f"{rules.title} has no claims (no tricks to claim)")
+    raw: dict[str, Any] = {}
+    for line in split(text):
+        kv = key_line(line)
+        if kv is None or kv[0] not in KEYS or kv[0] not in rules.deal_keys:
+            keys = ", ".join(k for k in KEYS if k in rules.deal_keys)
+            raise NotationError(f"{line.strip()!r}: a claim is typed as its keys ({keys}), "
+                                "separated by ';'")
+        if kv[0] in raw:
+            raise NotationError(f"{kv[0]} given twice")
+        raw[kv[0]] = kv[1]
+    exp = result.expect
+    if CLAIM not in raw:
+        k = next(iter(raw))
+        raise where.err(k, f"only beside a claim (claim = {SHAPE})")
+    if exp.new_deal or exp.action == "done":
+        raise NotationError("no deal is being played: a claim is made during the play")
+    return rules.parse_deal_key(CLAIM, fold(raw, where)[CLAIM], setup, where)
+
+
+def said(claimer: str, side: Sequence[str], tricks: int, first: int) -> str:
+    """``Bartek claimed the rest: Bartek & Darek take tricks 4-6`` (explain, replay)."""
+    who = " & ".join(side)
+    takes = "takes" if len(side) == 1 else "take"
+    which = f"trick {first}" if tricks == 1 else f"tricks {first}-{first + tricks - 1}"
+    return f"{claimer} claimed the rest, accepted: {who} {takes} {which}"

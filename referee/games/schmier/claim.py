@@ -1,0 +1,193 @@
+"""An accepted claim in the Schmier games: the deal scored as if played out, the claimer's side
+taking every remaining trick (docs/schmier.md "Claims").
+
+What the cards never played cannot settle is read from the claim's answers (``claim_held``,
+``claim_game_points``) or, hands known, from the hands: who would have played an unplayed
+point trump (High, Low: the holder's team; a trump nobody held was not in play), and how many
+game points the cards still in hand hold (the claimer's side takes them all).
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from ...cards import JOKER, Card
+from ...claimkeys import TableClaim
+from ...errors import Violation
+from . import text
+from .score import count_points, game_value
+
+if TYPE_CHECKING:
+    from .play import DealState
+
+
+def in_hand(st: DealState) -> dict[str, int]:
+    """How many cards each player still holds (6 at the first lead)."""
+    played = dict.fromkeys(st.setup.players, 0)
+    for p in st.plays():
+        if p.player in played:
+            played[p.player] += 1
+    return {p: max(6 - n, 0) for p, n in played.items()}
+
+
+def known_holders(st: DealState) -> dict[Card, str]:
+    """Cards never played that the referee knows to be in a hand now, and whose."""
+    out: dict[Card, str] = {}
+    for p in st.setup.players:
+        for c in st.know.held[p]:
+            out[c] = p
+    return out
+
+
+def all_known(st: DealState) -> bool:
+    return all(st.know.exact[p] for p in st.setup.players)
+
+
+def point_trumps(st: DealState) -> list[Card]:
+    """The trumps whose holder decides High or Low (the ace and the Low card; with
+    ``high_low = "in-play"``, every trump that could be the highest or the lowest in play)."""
+    t = st.trump
+    if t is None:
+        return []
+    o = st.order
+    if st.high_low == "in-play" and not st.v.bauers:
+        played = [p.card for p in st.plays() if o.is_trump(p.card)]
+        top = max((o.rank(c) for c in played), default=None)
+        bottom = min((o.rank(c) for c in played), default=None)
+        return [c for c in st.v.deck if o.is_trump(c) and
+                (top is None or o.rank(c) > top or bottom is None or o.rank(c) < bottom)]
+    return [Card(14, t), Card(st.v.low_rank, t)]
+
+
+def questions(st: DealState, claimer: str) -> tuple[tuple[Card, ...], bool]:
+    """For a claim of the rest by ``claimer`` now: the cards never played whose holder the
+    table must name, and whether it must give the game points still in hand."""
+    if st.trump is None or st.phase not in ("play", "exchange"):
+        return (), False
+    seen = st.know.seen
+    known = known_holders(st)
+    gone = st.know.discarded.keys() | st.know.undealt
+    exact = all_known(st)
+    cards = [c for c in point_trumps(st) if c not in seen and c not in known and c not in gone]
+    if not st.v.bauers:  # Wisconsin's Jack: in play only if someone held it
+        jack = Card(11, st.trump)
+        if jack not in seen and jack not in known and jack not in gone:
+            cards.append(jack)
+    if exact:
+        cards = []
+    return tuple(cards), not exact and _game_open(st, claimer, known, None) is False
+
+
+def _tricks(st: DealState, claimer: str) -> list[tuple[str, list[Card]]]:
+    out = [(tr.winner or "", list(tr.cards)) for tr in st.tricks]
+    out.append((claimer, list(st.current.cards) if st.current else []))
+    return out
+
+
+def _range(st: DealState, known: dict[Card, str]) -> tuple[int, int]:
+    """The least and the most game points the cards still in hand may hold."""
+    held = in_hand(st)
+    fixed = sum(game_value(c) for c in known)
+    slots = sum(held.values()) - len(known)
+    gone = st.know.discarded.keys() | st.know.undealt
+    pool = sorted(game_value(c) for c in st.v.deck
+                  if c not in st.know.seen and c not in known and c not in gone)
+    slots = max(min(slots, len(pool)), 0)
+    return fixed + sum(pool[:slots]), fixed + (sum(pool[len(pool) - slots:]) if slots else 0)
+
+
+def _game_open(st: DealState, claimer: str, known: dict[Card, str],
+               points: int | None) -> str | None | bool:
+    """Who takes Game: a team, None (a tie), or False when the cards still in hand decide it
+    and their game points are not known."""
+    team = st.team_of[claimer]
+    game = dict.fromkeys(st.teams, 0)
+    for w, cards in _tricks(st, claimer):
+        game[st.team_of.get(w, team)] += sum(game_value(c) for c in cards)
+    if points is None and not all_known(st):
+        lo, hi = _range(st, known)
+        a, b = _game_of(game, team, lo), _game_of(game, team, hi)
+        return a if a == b and not (lo < hi and _tie_between(game, team, lo, hi)) else False
+    extra = points if points is not None else sum(game_value(c) for c in known)
+    return _game_of(game, team, extra)
+
+
+def _game_of(game: dict[str, int], team: str, extra: int) -> str | None:
+    g = dict(game)
+    g[team] += extra
+    best = max(g.values())
+    tops = [t for t, x in g.items() if x == best]
+    return tops[0] if len(tops) == 1 else None
+
+
+def _tie_between(game: dict[str, int], team: str, lo: int, hi: int) -> bool:
+    others = max((x for t, x in game.items() if t != team), default=0)
+    return lo + game[team] <= others <= hi + game[team]
+
+
+def score(st: DealState, tc: TableClaim, at: int) -> None:
+    """The claim ends the deal: points counted as if every remaining card were played, the
+    claimer's side winning every trick left."""
+    who = tc.claimer
+    team = st.team_of[who]
+    know = st.know
+    known = known_holders(st)
+    for c, p in tc.held:
+        why = _impossible(st, c, p, known)
+        if why:
+            st.flag(at, "outcome-total", why, who)
+            continue
+        for cl, card, _shown in know.prove(p, c, None, None) if c not in know.may_hold(p) \
+                else ():
+            st.violations.append(Violation(st.number, cl.trick, cl.player, cl.rule,
+                                           text.proven(cl.text, text.card(st.order, card),
+                                                       None), at=at, retro=True))
+        known[c] = p
+    t = st.trump
+    gone = know.discarded.keys() | know.undealt
+    if st.v.bauers:  # Schmier: High and Low are always awarded
+        missing = [c for c in point_trumps(st)
+                   if c not in know.seen and c not in known and c not in gone]
+        if missing:
+            st.flag(at, "outcome-total", text.claim_needs_holder(missing), who)
+    game = _game_open(st, who, known, tc.game_points)
+    if tc.game_points is not None:
+        lo, hi = _range(st, known)
+        if not lo <= tc.game_points <= hi:
+            st.flag(at, "outcome-total", text.claim_points_impossible(tc.game_points, lo, hi),
+                    who)
+    elif game is False:
+        st.flag(at, "outcome-total", text.claim_needs_points(), who)
+    plays = [(p.player, p.card) for p in st.plays()] + [(p, c) for c, p in known.items()]
+    tricks = _tricks(st, who)
+    tricks[-1][1].extend(known)
+    pts = count_points(st.v, st.order, plays, tricks, st.team_of, st.teams, st.high_low)
+    if t is not None and st.v.bauers:  # the bauers and the joker are always in play
+        bauers: tuple[tuple[str, Card | None], ...] = (
+            ("right_bauer", Card(11, t)), ("left_bauer", st.order.left), ("joker", JOKER))
+        for key, b in bauers:
+            if b is not None and b not in know.seen and b not in gone:
+                pts.points[key] = team
+    if tc.game_points is not None and not all_known(st):  # the cards nobody named
+        pts.game[team] += max(tc.game_points - sum(game_value(c) for c in known), 0)
+    pts.points["game"] = game if isinstance(game, str) else None
+    pts.won = dict.fromkeys(st.teams, 0)
+    for x in pts.points.values():
+        if x is not None:
+            pts.won[x] += 1
+    st.points = pts
+
+
+def _impossible(st: DealState, c: Card, p: str, known: dict[Card, str]) -> str:
+    """Why ``p`` cannot have held ``c`` unplayed at the claim ("" when they may have)."""
+    know = st.know
+    if c in know.seen:
+        return text.claim_held_played(p, c)
+    if c in know.discarded or c in know.undealt:
+        return text.claim_held_gone(p, c)
+    other = known.get(c, know.owner.get(c, p))
+    if other != p:
+        return text.claim_held_other(p, c, other)
+    if st.know.exact[p] and c not in st.know.held[p]:
+        return text.claim_held_other(p, c, None)
+    return ""

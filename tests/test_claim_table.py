@@ -1,0 +1,234 @@
+"""The table mode's `claim PLAYER [N]`: the verdict (a stand-in for `referee.claims.judge`),
+the table's acceptance, the questions the cards cannot settle, the claim recorded, undone."""
+
+from __future__ import annotations
+
+import sys
+import tomllib
+import types
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from referee.cards import Card
+from referee.notation import parse_cards
+from referee.session import Session
+from tests.helpers import hands_toml, head, kierki_before
+from tests.test_claim_record import WISCONSIN
+from tests.test_file_safety import Script, table
+
+
+class ClaimError(ValueError):
+    pass
+
+
+@dataclass(frozen=True)
+class Verdict:
+    holds: bool
+    claimer: str
+    side: tuple[str, ...]
+    tricks: int
+    left: int
+    hands_known: bool
+    line: tuple[str, ...] = ()
+    counter: dict[str, tuple[Card, ...]] | None = None
+
+    def to_json(self) -> dict[str, Any]:
+        return {"holds": self.holds}
+
+
+@dataclass
+class Judge:
+    """``judge`` as referee.claims gives it: the calls it got, the verdict it gives."""
+
+    holds: bool = True
+    refuse: str = ""
+    calls: list[dict[str, Any]] = field(default_factory=list)
+
+    def __call__(self, setup: Any, deals: Any, claimer: str, *, tricks: int | None = None,
+                 hand: Any = None) -> Verdict:
+        if self.refuse:
+            raise ClaimError(self.refuse)
+        rules = __import__("referee.games", fromlist=["get"]).get(setup.game)
+        res = rules.replay(setup, deals)
+        total = 13 if setup.game == "kierki" else 6
+        left = total - (res.expect.trick or 1) + 1
+        self.calls.append({"claimer": claimer, "tricks": tricks, "hand": hand, "left": left})
+        side = (claimer,) if setup.game == "kierki" else \
+            tuple(p for p in setup.players if (setup.players.index(p) - setup.players.index(
+                claimer)) % (len(setup.players) // 2) == 0)
+        counter = None if self.holds else {"Darek": tuple(parse_cards("AC 2C"))}
+        return Verdict(self.holds, claimer, side, tricks or left, left, hand is None,
+                       ("trick 2: Celina leads AS", "trick 3: Celina leads KS"), counter)
+
+
+@pytest.fixture
+def judge(monkeypatch: pytest.MonkeyPatch) -> Judge:
+    j = Judge()
+    fake = types.ModuleType("referee.claims")
+    fake.judge = j  # type: ignore[attr-defined]
+    fake.ClaimError = ClaimError  # type: ignore[attr-defined]
+    monkeypatch.setitem(sys.modules, "referee.claims", fake)
+    return j
+
+
+class Asked(Script):
+    """The table's reader, keeping every question it was asked."""
+
+    def __init__(self, lines: list[str]) -> None:
+        super().__init__(lines)
+        self.prompts: list[str] = []
+
+    def read(self, prompt: str, words: Any = None, ansi_prompt: str = "") -> str:
+        self.prompts.append(prompt)
+        return super().read(prompt, words, ansi_prompt)
+
+
+KIERKI = head() + kierki_before(1) + '\n[[deals]]\ntricks = ["Bartek: 2C 5C KC AC"]\n'
+
+
+def write(tmp_path: Path, text: str) -> Path:
+    p = tmp_path / "g.toml"
+    p.write_text(text)
+    return p
+
+
+def deal_table(p: Path, n: int = 1) -> dict[str, Any]:
+    return dict(tomllib.loads(p.read_text())["deals"][n - 1])
+
+
+def test_an_accepted_claim_is_recorded_and_the_next_deal_follows(
+        tmp_path: Path, judge: Judge, capsys: Any) -> None:
+    p = write(tmp_path, KIERKI)
+    t = table(p, Script(["claim cel", "AS KS QS", "y", "quit"]))
+    assert t.run() == 0
+    out = capsys.readouterr().out
+    assert judge.calls == [{"claimer": "Celina", "tricks": None,
+                            "hand": parse_cards("AS KS QS"), "left": 12}]
+    assert "The claim holds" in out and "Celina leads AS" in out
+    assert deal_table(p)["claim"] == "Celina: rest"
+    res = Session.load(p).result()
+    assert res.deals[0].finished and res.deals[0].scores["Celina"] == -20 * 12
+    assert res.expect.deal == 2 and res.expect.new_deal
+    assert "Deal 1 (no tricks) over" in out
+
+
+def test_a_claim_the_table_does_not_accept_changes_nothing(tmp_path: Path, judge: Judge,
+                                                           capsys: Any) -> None:
+    judge.holds = False
+    p = write(tmp_path, KIERKI)
+    before = p.read_bytes()
+    t = table(p, Script(["claim Celina", "AS", "n", "quit"]))
+    assert t.run() == 0
+    out = capsys.readouterr().out
+    assert "The claim fails" in out and "Darek holds" in out
+    assert p.read_bytes() == before
+
+
+def test_a_claim_of_some_tricks_gives_the_verdict_only(tmp_path: Path, judge: Judge,
+                                                       capsys: Any) -> None:
+    p = write(tmp_path, KIERKI)
+    before = p.read_bytes()
+    t = table(p, Script(["claim Celina 3", "AS", "Ala: 3D", "quit"]))
+    assert t.run() == 0
+    assert judge.calls[0]["tricks"] == 3
+    assert "Does the table accept" not in capsys.readouterr().out
+    assert p.read_bytes() != before  # the next line was an entry, not an answer
+    assert "claim" not in deal_table(p)
+
+
+def test_a_refused_claim_is_one_line(tmp_path: Path, judge: Judge, capsys: Any) -> None:
+    judge.refuse = "Celina has already played AS"
+    p = write(tmp_path, KIERKI)
+    before = p.read_bytes()
+    t = table(p, Script(["claim Celina", "AS", "quit"]))
+    assert t.run() == 0
+    out = capsys.readouterr().out
+    assert "no claim: Celina has already played AS" in out.replace("♠", "S")
+    assert p.read_bytes() == before
+
+
+def test_hands_known_the_hand_is_not_asked(tmp_path: Path, judge: Judge) -> None:
+    p = write(tmp_path, head() + kierki_before(1) + "\n[[deals]]\n" + hands_toml())
+    r = Asked(["claim Darek", "y", "quit"])
+    t = table(p, r)
+    assert t.run() == 0
+    assert not any("hand" in q for q in r.prompts)
+    assert judge.calls[0]["hand"] is None and judge.calls[0]["left"] == 13
+    assert deal_table(p)["claim"] == "Darek: rest"
+
+
+def test_wisconsin_asks_what_the_cards_cannot_settle(tmp_path: Path, judge: Judge,
+                                                     capsys: Any) -> None:
+    """Ala shows JH (the jack of trump, never played: hers, no question); Game hangs on the
+    cards still in hand, so the table gives their game points."""
+    p = write(tmp_path, WISCONSIN)
+    r = Asked(["claim Ala", "JH 10S", "y", "many", "20", "quit"])
+    t = table(p, r)
+    assert t.run() == 0
+    out = capsys.readouterr().out
+    assert "cannot read that" in out
+    asked = " | ".join(r.prompts)
+    assert "shows their hand" in asked and "Who held" not in asked
+    assert asked.count("Game points") == 2
+    d = deal_table(p)
+    assert d["claim"] == "Ala: rest" and d["claim_held"] == {"Ala": "JH"}
+    assert d["claim_game_points"] == 20
+    res = Session.load(p).result()
+    assert res.violations == [] and res.deals[0].extra["points"]["jack"] == "Ala & Celina"
+
+
+def test_wisconsin_asks_who_held_a_point_card(tmp_path: Path, judge: Judge,
+                                              capsys: Any) -> None:
+    p = write(tmp_path, WISCONSIN)
+    r = Asked(["claim Bartek", "9C", "y", "Zenon", "darek", "quit"])
+    t = table(p, r)
+    assert t.run() == 0
+    assert "cannot read that" in capsys.readouterr().out  # Zenon is not at the table
+    asked = " | ".join(r.prompts)
+    assert asked.count("Who held JH") == 2 and "Game points" not in asked
+    d = deal_table(p)
+    assert d["claim"] == "Bartek: rest" and d["claim_held"] == {"Darek": "JH"}
+    assert "claim_game_points" not in d
+
+
+def test_undo_takes_the_claim_back_as_one_entry(tmp_path: Path, judge: Judge,
+                                                capsys: Any) -> None:
+    p = write(tmp_path, WISCONSIN)
+    before = p.read_bytes()
+    t = table(p, Script(["claim Bartek", "9C", "y", "nobody", "undo", "quit"]))
+    assert t.run() == 0
+    assert "took back 1 entry" in capsys.readouterr().out
+    assert p.read_bytes() == before
+
+
+def test_help_and_completion_know_the_command(tmp_path: Path, judge: Judge,
+                                              capsys: Any) -> None:
+    p = write(tmp_path, KIERKI)
+    t = table(p, Script(["help", "quit"]))
+    assert "claim" in t.words("")
+    assert t.words("claim ") == ["Ala", "Bartek", "Celina", "Darek"]
+    assert t.words("claim Bartek ") == []
+    assert t.run() == 0
+    assert "claim PLAYER [N]" in capsys.readouterr().out
+
+
+def test_without_the_verdict_module_the_command_says_so(tmp_path: Path, capsys: Any,
+                                                        monkeypatch: pytest.MonkeyPatch
+                                                        ) -> None:
+    monkeypatch.setitem(sys.modules, "referee.claims", None)  # an import that fails
+    p = write(tmp_path, KIERKI)
+    t = table(p, Script(["claim Celina", "quit"]))
+    assert t.run() == 0
+    assert "cannot do that" in capsys.readouterr().out
+
+
+def test_a_game_without_tricks_has_no_claim(tmp_path: Path, judge: Judge,
+                                            capsys: Any) -> None:
+    p = write(tmp_path, head("foursquare", ("Ala",)) + "\n[[deals]]\nturns = [\"7H 0,0\"]\n")
+    r = Asked(["claim Ala", "quit"])
+    assert table(p, r).run() == 0
+    assert "has no claims" in capsys.readouterr().out
+    assert judge.calls == [] and len(r.prompts) == 2
