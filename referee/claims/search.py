@@ -1,0 +1,381 @@
+"""The claim search: can the claimer's side take ``need`` of the tricks left, whatever the
+others hold and play?
+
+A position is a set of worlds, held implicitly: every other hand is a mask of the cards it may
+hold (``poss``) and how many it holds (``count``); the cards no hand can be holding (the
+stock, face-down discards) are a pseudo-hand ``out``. The worlds are every deal of the unseen
+cards that gives each hand its count from its mask; there is one when Hall's condition holds
+(every group of hands may hold, between them, at least as many cards as they hold). With
+every hand known, each mask is the hand itself and there is one world.
+
+The claimer sees their own hand and the cards played, nothing else, so every node of the
+search is one of the claimer's information sets: at the claimer's turn one card must work in
+every world of the node; at another player's turn the worlds split by the card played (any
+card legal in some world of the node: it leaves the pool, and a card off the suit led shows
+a void; a card led that may not be led while holding another proves the hand held no other).
+The partner is one of the others. Cards equivalent for taking tricks (no live card between
+them) are tried once; a transposition table on the cards left and the leader keeps, between
+tricks, the most tricks proven and the fewest refuted; the claimer's masters on lead are a
+lower bound.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from itertools import combinations
+
+from ..compact import NO_CARD, TrickRules, bits, wisconsin_rules
+
+NODE_BUDGET = 400_000  # plays searched before the search gives up (a third answer: undecided)
+
+
+class Undecided(Exception):
+    """The search ran out of its budget before it had a proof either way."""
+
+
+@dataclass(frozen=True, slots=True)
+class Problem:
+    """One claim as masks. ``seats`` in playing order (index = seat); ``poss[s]`` the cards
+    seat ``s`` may hold (the claimer's: its hand), ``count[s]`` how many it holds; ``out``
+    the unseen cards that may lie outside every hand and ``out_count`` how many do. ``trick``
+    the (seat, card) pairs already on the table; ``to_move`` the seat to play; ``left`` the
+    tricks still to be won, the one on the table included. ``rules`` None: Wisconsin's first
+    lead, which names trump. ``known``: one world (every mask is a hand)."""
+
+    rules: TrickRules | None
+    claimer: int
+    side: tuple[bool, ...]
+    poss: tuple[int, ...]
+    count: tuple[int, ...]
+    out: int
+    out_count: int
+    trick: tuple[tuple[int, int], ...]
+    to_move: int
+    left: int
+    known: bool
+
+
+Step = tuple[int, int]  # (seat, card index)
+
+
+class Search:
+    def __init__(self, p: Problem, budget: int = NODE_BUDGET) -> None:
+        self.p = p
+        self.n = len(p.poss)
+        self.rules = p.rules
+        self.claimer = p.claimer
+        self.side = p.side
+        self.hands = list(p.poss)
+        self.cnt = list(p.count)
+        self.out = p.out
+        self.out_count = p.out_count
+        self.known = p.known
+        self.tc: list[int] = [c for _, c in p.trick]
+        self.ts: list[int] = [s for s, _ in p.trick]
+        live = p.out
+        for h in p.poss:
+            live |= h
+        self.live = live
+        self.tt: dict[tuple[object, ...], tuple[int, int]] = {}
+        self.nodes = 0
+        self.budget = budget
+        # the hands whose masks Hall's condition looks at: the others, and the outside
+        self.holders = [s for s in range(self.n) if s != p.claimer]
+        self.has_out = bool(p.out_count or p.out)
+        k = len(self.holders) + (1 if self.has_out else 0)
+        self.groups = [g for r in range(1, k + 1) for g in combinations(range(k), r)]
+
+    # -- the worlds -------------------------------------------------------------------------
+
+    def masks(self) -> tuple[list[int], list[int]]:
+        poss = [self.hands[s] for s in self.holders]
+        cnt = [self.cnt[s] for s in self.holders]
+        if self.has_out:
+            poss.append(self.out)
+            cnt.append(self.out_count)
+        return poss, cnt
+
+    def feasible(self) -> bool:
+        """Some deal of the unseen cards fits every mask and count (Hall's condition)."""
+        poss, cnt = self.masks()
+        for g in self.groups:
+            u = 0
+            need = 0
+            for i in g:
+                u |= poss[i]
+                need += cnt[i]
+            if u.bit_count() < need:
+                return False
+        total = 0
+        for i in range(len(poss)):
+            total += cnt[i]
+        u = 0
+        for m in poss:
+            u |= m
+        return u.bit_count() == total
+
+    def world(self) -> list[int]:
+        """One deal of the unseen cards that fits (the hands of the holders, then the
+        outside): each card placed where the rest still fits."""
+        poss, cnt = self.masks()
+        got = [0] * len(poss)
+        pool = 0
+        for m in poss:
+            pool |= m
+        for c in bits(pool):
+            b = 1 << c
+            for i in range(len(poss)):
+                if not poss[i] & b or not cnt[i]:
+                    continue
+                trial = [m & ~b for m in poss]
+                tcnt = list(cnt)
+                tcnt[i] -= 1
+                if _hall(trial, tcnt):
+                    got[i] |= b
+                    poss, cnt = trial, tcnt
+                    break
+        return got
+
+    # -- moves -------------------------------------------------------------------------------
+
+    def rules_for(self, c: int) -> TrickRules:
+        return self.rules if self.rules is not None else wisconsin_rules(
+            "SHDC"[wisconsin_rules(None).suit[c]])
+
+    def children(self, seat: int) -> list[tuple[int, int]]:
+        """The cards ``seat`` may play here, one of each equivalent run, with the mask the
+        seat may hold after it (the best-looking first)."""
+        rules = self.rules if self.rules is not None else wisconsin_rules(None)
+        hand = self.hands[seat]
+        tc = self.tc
+        led = tc[0] if tc else NO_CARD
+        live = self.live
+        for c in tc:  # the cards on the table still part their neighbours
+            live |= 1 << c
+        out: list[tuple[int, int]] = []
+        if seat == self.claimer or self.known:
+            legal = rules.legal(hand, led)
+            for c in bits(rules.representatives(legal, live)):
+                out.append((c, hand & ~(1 << c)))
+        else:
+            # unseen: any card of the mask legal in some world, with what playing it proves
+            if led == NO_CARD:
+                lead_ok = rules.lead_ok
+                for c in bits(self.alike(seat, hand, rules, live)):
+                    b = 1 << c
+                    rest = hand & ~b
+                    if not b & lead_ok:
+                        rest &= ~lead_ok
+                    out.append((c, rest))
+            else:
+                m = rules.masks[rules.suit[led]]
+                trumps = rules.trump_mask if rules.may_trump else 0
+                for c in bits(self.alike(seat, hand, rules, live)):
+                    b = 1 << c
+                    rest = hand & ~b
+                    if not b & (m | trumps):
+                        rest &= ~m  # off the suit led: void in it
+                    out.append((c, rest))
+        if len(out) > 1:
+            if tc:
+                keys = rules.keys[rules.suit[led]]
+                out.sort(key=lambda x: -keys[x[0]])
+            else:
+                power = rules.power
+                out.sort(key=lambda x: -power[x[0]])
+        return out
+
+    def alike(self, seat: int, hand: int, rules: TrickRules, live: int) -> int:
+        """The cards of ``hand`` (what ``seat`` may hold) worth trying: of the cards only this
+        seat can hold, one of each equivalent run; every card another hand (or the outside)
+        may hold as well, for two such cards may lie in two hands and meet in a trick."""
+        elsewhere = self.out
+        for s in self.holders:
+            if s != seat:
+                elsewhere |= self.hands[s]
+        shared = hand & elsewhere
+        return shared | rules.representatives(hand & ~shared, live)
+
+    def play(self, seat: int, c: int, rest: int) -> tuple[int, list[int], int]:
+        """Play card ``c`` from ``seat`` (its mask becomes ``rest``); returns what ``undo``
+        needs."""
+        b = 1 << c
+        old = self.hands[seat]
+        changed = []
+        if not self.known:
+            for s in self.holders:
+                if s != seat and self.hands[s] & b:
+                    self.hands[s] ^= b
+                    changed.append(s)
+        old_out = self.out
+        self.out &= ~b
+        self.hands[seat] = rest
+        self.cnt[seat] -= 1
+        self.live &= ~b
+        self.tc.append(c)
+        self.ts.append(seat)
+        return old, changed, old_out
+
+    def undo(self, seat: int, c: int, saved: tuple[int, list[int], int]) -> None:
+        b = 1 << c
+        old, changed, old_out = saved
+        self.tc.pop()
+        self.ts.pop()
+        self.live |= b
+        self.cnt[seat] += 1
+        self.hands[seat] = old
+        self.out = old_out
+        for s in changed:
+            self.hands[s] |= b
+
+    # -- the search --------------------------------------------------------------------------
+
+    def solve(self, need: int) -> bool:
+        """Whether the claimer's side surely takes ``need`` of the tricks left."""
+        p = self.p
+        if not p.trick:
+            return self.boundary(p.to_move, need, p.left)
+        return self.move(p.to_move, need, p.left)
+
+    def boundary(self, leader: int, need: int, left: int) -> bool:
+        if need <= 0:
+            return True
+        if need > left:
+            return False
+        key = (leader, self.rules.trump if self.rules is not None else None, *self.hands,
+               self.out)
+        lo, hi = self.tt.get(key, (0, left + 1))
+        if need <= lo:
+            return True
+        if need >= hi:
+            return False
+        if leader == self.claimer and self.rules is not None:
+            q = self.rules.quick_tricks(self.hands[leader], self.live)
+            if q >= need:
+                self.tt[key] = (max(lo, q), hi)
+                return True
+        r = self.move(leader, need, left)
+        if r:
+            lo = max(lo, need)
+        else:
+            hi = min(hi, need)
+        self.tt[key] = (lo, hi)
+        return r
+
+    def move(self, seat: int, need: int, left: int) -> bool:
+        self.nodes += 1
+        if self.nodes > self.budget:
+            raise Undecided
+        tc = self.tc
+        if len(tc) == self.n:
+            return self.close(need, left)
+        nxt = (seat + 1) % self.n
+        first = not tc and self.rules is None
+        if seat == self.claimer:
+            for c, rest in self.children(seat):
+                if first:
+                    self.rules = self.rules_for(c)
+                saved = self.play(seat, c, rest)
+                ok = self.move(nxt, need, left)
+                self.undo(seat, c, saved)
+                if first:
+                    self.rules = None
+                if ok:
+                    return True
+            return False
+        for c, rest in self.children(seat):
+            if first:
+                self.rules = self.rules_for(c)
+            saved = self.play(seat, c, rest)
+            ok = self.known or self.feasible()
+            if ok:
+                ok = self.move(nxt, need, left)
+            else:
+                ok = True  # no world has this play: nothing to refute
+            self.undo(seat, c, saved)
+            if first:
+                self.rules = None
+            if not ok:
+                return False
+        return True
+
+    def close(self, need: int, left: int) -> bool:
+        assert self.rules is not None
+        tc, ts = self.tc, self.ts
+        w = ts[self.rules.winner(tc)]
+        cards, seats = tc[:], ts[:]
+        tc.clear()
+        ts.clear()
+        try:
+            return self.boundary(w, need - (1 if self.side[w] else 0), left - 1)
+        finally:
+            tc.extend(cards)
+            ts.extend(seats)
+
+    # -- a line of play ----------------------------------------------------------------------
+
+    def line(self, need: int, holds: bool) -> list[list[Step]]:
+        """One line of play, trick by trick (the trick on the table first, its earlier cards
+        included). ``holds``: the claimer plays a card that keeps the claim, the others their
+        lowest-looking card, until the claim is made. Else the claimer tries the
+        best-looking card and the others answer with a card that beats the claim, until it is
+        beaten. The search's state is left at the end of the line."""
+        tricks: list[list[Step]] = []
+        cur: list[Step] = list(zip(self.ts, self.tc, strict=True))
+        seat, left = self.p.to_move, self.p.left
+        if cur:
+            tricks.append(cur)
+        while left > 0 and 0 < need <= left:
+            if len(self.tc) == self.n:
+                assert self.rules is not None
+                w = self.ts[self.rules.winner(self.tc)]
+                need -= 1 if self.side[w] else 0
+                left -= 1
+                self.tc.clear()
+                self.ts.clear()
+                seat = w
+                continue
+            if not self.tc:
+                cur = []
+                tricks.append(cur)
+            first = not self.tc and self.rules is None
+            kids = self.children(seat)
+            if seat != self.claimer and holds:
+                kids = kids[::-1]
+            pick = None
+            for c, rest in kids:
+                if first:
+                    self.rules = self.rules_for(c)
+                saved = self.play(seat, c, rest)
+                ok = self.known or seat == self.claimer or self.feasible()
+                if ok and (seat == self.claimer) == holds:
+                    ok = self.move((seat + 1) % self.n, need, left) == holds
+                if ok:
+                    pick = c
+                    break
+                self.undo(seat, c, saved)
+                if first:
+                    self.rules = None
+            if pick is None:  # cannot happen after a proof; stop rather than invent
+                break
+            cur.append((seat, pick))
+            seat = (seat + 1) % self.n
+        return tricks
+
+
+def _hall(poss: Sequence[int], cnt: Sequence[int]) -> bool:
+    k = len(poss)
+    for r in range(1, k + 1):
+        for g in combinations(range(k), r):
+            u = 0
+            need = 0
+            for i in g:
+                u |= poss[i]
+                need += cnt[i]
+            if u.bit_count() < need:
+                return False
+    u = 0
+    for m in poss:
+        u |= m
+    return u.bit_count() == sum(cnt)
