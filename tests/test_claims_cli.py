@@ -1,0 +1,66 @@
+"""``referee claim``: exit codes (0 holds, 1 fails, 2 bad input), --json, --hand."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+from typer.testing import CliRunner
+
+from cli.commands import app
+from tests.claims_build import build
+from tests.test_claims_positions import SPLIT, SPLIT_FILLER
+
+runner = CliRunner()
+
+
+def write(tmp_path: Path, text: str) -> str:
+    path = tmp_path / "game.toml"
+    path.write_text(text, encoding="utf-8")
+    return str(path)
+
+
+def test_holds_exit_0_and_json(tmp_path: Path) -> None:
+    f = write(tmp_path, build("kierki", SPLIT_FILLER, SPLIT))
+    r = runner.invoke(app, ["claim", f, "Ala"])
+    assert r.exit_code == 0, r.output
+    r = runner.invoke(app, ["claim", f, "Ala", "--json"])
+    assert r.exit_code == 0
+    doc = json.loads(r.stdout)
+    assert doc["holds"] is True and doc["decided"] is True and doc["hands_known"] is True
+    assert doc["claimer"] == "Ala" and doc["side"] == ["Ala"]
+    assert doc["tricks"] == 4 and doc["left"] == 4 and doc["counter"] is None
+    assert doc["line"]
+
+
+def test_fails_exit_1_with_a_counter(tmp_path: Path) -> None:
+    f = write(tmp_path, build("kierki", SPLIT_FILLER))
+    r = runner.invoke(app, ["claim", f, "Ala", "--rest", "--hand", SPLIT["Ala"], "--json"])
+    assert r.exit_code == 1, r.output
+    doc = json.loads(r.stdout)
+    assert doc["holds"] is False and doc["hands_known"] is False
+    assert set(doc["counter"]) == {"Bartek", "Celina", "Darek"}
+    assert all(len(v) == 4 for v in doc["counter"].values())
+    r = runner.invoke(app, ["claim", f, "Ala", "--tricks", "3", "--hand", SPLIT["Ala"]])
+    assert r.exit_code == 0
+
+
+def test_bad_input_exit_2(tmp_path: Path) -> None:
+    f = write(tmp_path, build("kierki", SPLIT_FILLER))
+    for args in (["--hand", "AS KS QS 3S"],      # 3S already played
+                 ["--hand", "AS KS QS"],         # wrong number of cards
+                 ["--hand", "AS KS QS ZZ"],      # not a card
+                 [],                             # hands unseen, no --hand, stdin not a terminal
+                 ["--hand", SPLIT["Ala"], "--tricks", "9"],
+                 ["--hand", SPLIT["Ala"], "--tricks", "2", "--rest"]):
+        r = runner.invoke(app, ["claim", f, "Ala", *args])
+        assert r.exit_code == 2, (args, r.output)
+        assert "Traceback" not in r.output
+    r = runner.invoke(app, ["claim", f, "Zosia", "--hand", SPLIT["Ala"]])
+    assert r.exit_code == 2
+
+
+def test_game_without_tricks_exit_2(tmp_path: Path) -> None:
+    src = Path(__file__).parent.parent / "sample_games" / "kozel-in-progress.toml"
+    r = runner.invoke(app, ["claim", str(src), "Ala", "--hand", "AS"])
+    assert r.exit_code == 2
