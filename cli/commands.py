@@ -396,8 +396,7 @@ def stats(paths: PathsArg,
 @app.command()
 @guarded
 def claim(file: FileArg,
-          player: Annotated[str, typer.Argument(help="the player who claims",
-                                    )],
+          player: Annotated[str, typer.Argument(help="the player who claims")],
           rest: Annotated[bool, typer.Option("--rest", help="all the tricks left (the "
                                              "default)")] = False,
           tricks: Annotated[int | None, typer.Option("--tricks", help="at least N of the "

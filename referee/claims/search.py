@@ -27,7 +27,7 @@ from itertools import combinations
 
 from ..compact import NO_CARD, TrickRules, bits, wisconsin_rules
 
-NODE_BUDGET = 400_000  # plays searched before the search gives up (a third answer: undecided)
+NODE_BUDGET = 100_000  # plays searched before the search gives up (a third answer: undecided)
 
 
 class Undecided(Exception):
