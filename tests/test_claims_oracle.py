@@ -85,7 +85,7 @@ def position(game: str, seed: int, unseen: bool) -> tuple[Problem, list[tuple[in
                     poss[s] &= ~m
         holders = [poss[s] for s in others] + [out_poss]
         counts = [count[s] for s in others] + [out_n]
-        found = deals(pool, holders, counts, 3000)
+        found = deals(pool, holders, counts, 1500)
         if found is None:
             continue
         worlds = []

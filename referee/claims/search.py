@@ -84,7 +84,8 @@ class Search:
         self.holders = [s for s in range(self.n) if s != p.claimer]
         self.has_out = bool(p.out_count or p.out)
         k = len(self.holders) + (1 if self.has_out else 0)
-        self.groups = [g for r in range(1, k + 1) for g in combinations(range(k), r)]
+        self._us = [0] * (1 << k)  # the union and the count of each group of hands
+        self._ns = [0] * (1 << k)
 
     # -- the worlds -------------------------------------------------------------------------
 
@@ -97,23 +98,21 @@ class Search:
         return poss, cnt
 
     def feasible(self) -> bool:
-        """Some deal of the unseen cards fits every mask and count (Hall's condition)."""
+        """Some deal of the unseen cards fits every mask and count (Hall's condition: every
+        group of hands may hold, between them, as many cards as they hold; the groups' unions
+        are built one hand at a time)."""
         poss, cnt = self.masks()
-        for g in self.groups:
-            u = 0
-            need = 0
-            for i in g:
-                u |= poss[i]
-                need += cnt[i]
-            if u.bit_count() < need:
+        us, ns = self._us, self._ns
+        for g in range(1, len(us)):
+            low = g & -g
+            i = low.bit_length() - 1
+            u = us[g ^ low] | poss[i]
+            n = ns[g ^ low] + cnt[i]
+            if u.bit_count() < n:
                 return False
-        total = 0
-        for i in range(len(poss)):
-            total += cnt[i]
-        u = 0
-        for m in poss:
-            u |= m
-        return u.bit_count() == total
+            us[g] = u
+            ns[g] = n
+        return us[-1].bit_count() == ns[-1]
 
     def world(self) -> list[int]:
         """One deal of the unseen cards that fits (the hands of the holders, then the
@@ -229,6 +228,23 @@ class Search:
         for s in changed:
             self.hands[s] |= b
 
+    def top_of_run(self, seat: int, c: int) -> int:
+        """The highest card of ``seat``'s hand equivalent to ``c`` (no live card between)."""
+        rules = self.rules if self.rules is not None else wisconsin_rules(None)
+        hand = self.hands[seat]
+        live = self.live
+        for x in self.tc:
+            live |= 1 << x
+        order = rules.order[rules.suit[c]]
+        best = c
+        for x in order[order.index(c) + 1:]:
+            b = 1 << x
+            if hand & b:
+                best = x
+            elif live & b:
+                break
+        return best
+
     # -- the search --------------------------------------------------------------------------
 
     def solve(self, need: int) -> bool:
@@ -255,6 +271,12 @@ class Search:
             if q >= need:
                 self.tt[key] = (max(lo, q), hi)
                 return True
+        elif self.known and not self.side[leader] and self.rules is not None:
+            # an opponent on lead cashes its masters, whatever the others hold
+            q = self.rules.quick_tricks(self.hands[leader], self.live)
+            if left - q < need:
+                self.tt[key] = (lo, min(hi, left - q + 1))
+                return False
         r = self.move(leader, need, left)
         if r:
             lo = max(lo, need)
@@ -345,6 +367,9 @@ class Search:
                 kids = kids[::-1]
             pick = None
             for c, rest in kids:
+                if seat == self.claimer:  # the highest of its run: the card a player leads
+                    c = self.top_of_run(seat, c)
+                    rest = self.hands[seat] & ~(1 << c)
                 if first:
                     self.rules = self.rules_for(c)
                 saved = self.play(seat, c, rest)
