@@ -89,3 +89,42 @@ def test_refusals() -> None:
         judge(s.setup, s.deals, "Ala", tricks=5, hand=cards(SPLIT["Ala"]))
     with pytest.raises(ClaimError):
         judge(s.setup, s.deals, "Ala", tricks=0, hand=cards(SPLIT["Ala"]))
+
+
+# Wisconsin Schmier, spades trump (Ala's first lead), 2 tricks left, Darek on lead. Ala holds
+# AS (the last trump) and QH; KH is out. At trick 2 (Celina's AH) Bartek showed a void in
+# hearts; Darek either showed one too (KH cannot be an opponent's: the claim holds) or
+# followed (KH may be Darek's: it fails).
+def wisconsin_void(darek_follows: bool) -> str:
+    tricks = [
+        {"Ala": "7S", "Bartek": "8S", "Celina": "KS", "Darek": "9S"},
+        {"Celina": "AH", "Darek": "7H" if darek_follows else "7C", "Ala": "8H",
+         "Bartek": "7D"},
+        {"Celina": "10S", "Darek": "8D", "Ala": "JS", "Bartek": "QS"},
+        {"Bartek": "8C", "Celina": "9C", "Darek": "10C", "Ala": "9H"},
+    ]
+    return build("wisconsin-schmier", tricks, trump="S")
+
+
+def test_a_void_shown_at_trick_2_decides_where_kh_can_be() -> None:
+    s = session(wisconsin_void(darek_follows=False))
+    v = judge(s.setup, s.deals, "Ala", hand=cards("AS QH"))
+    assert v.holds and v.side == ("Ala", "Celina") and v.left == 2
+    s2 = session(wisconsin_void(darek_follows=True))
+    v2 = judge(s2.setup, s2.deals, "Ala", hand=cards("AS QH"))
+    assert not v2.holds and v2.counter is not None
+    assert Card(13, "H") in v2.counter["Darek"]
+    # a heart Ala already played is refused
+    with pytest.raises(ClaimError):
+        judge(s2.setup, s2.deals, "Ala", hand=cards("AS 8H"))
+
+
+def test_a_card_of_a_suit_the_claimer_showed_void_in_is_refused() -> None:
+    s = session(wisconsin_void(darek_follows=False))
+    # Darek showed a void in spades (trump) at trick 3: a spade in his hand is refused
+    with pytest.raises(ClaimError, match="AS"):
+        judge(s.setup, s.deals, "Darek", hand=cards("AS 10D"))
+    with pytest.raises(ClaimError):
+        judge(s.setup, s.deals, "Darek", hand=cards("KH 10D"))  # void in hearts at trick 2
+    v = judge(s.setup, s.deals, "Darek", hand=cards("JD 10D"))
+    assert v.decided

@@ -123,13 +123,14 @@ def test_schmier_records_with_hands_known_agree_with_the_oracle(game: str) -> No
         left = rng.choice((2, 3))
         keep = 6 * n - n * left + rng.randrange(n)
         deal, rest = cut(last, keep)
+        from referee.claims import as_problem
         from referee.claims.position import read
 
         claimer = rng.choice(players)
         pos = read(setup, [deal], claimer)
         if not pos.hands_known:
             continue
-        prob = pos.problem(pos.hands[claimer])
+        prob = as_problem(pos, pos.hands[claimer])
         world = tuple(prob.poss)
         for need in range(1, left + 1):
             want = oracle([world], prob.rules, prob.claimer, prob.side, prob.trick,

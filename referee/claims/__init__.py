@@ -63,7 +63,7 @@ def judge(setup: Setup, deals: Sequence[Deal], claimer: str, *, tricks: int | No
     if not 1 <= need <= pos.left:
         raise ClaimError(text.tricks_range(need, pos.left))
     mine = _hand(pos, hand)
-    prob = pos.problem(mine)
+    prob = as_problem(pos, mine)
     search = Search(prob, budget)
     if not pos.hands_known and not search.feasible():
         raise ClaimError(text.no_world())
@@ -84,6 +84,25 @@ def judge(setup: Setup, deals: Sequence[Deal], claimer: str, *, tricks: int | No
         counter, steps = _counter(pos, prob, search, steps, need, budget)
     return Verdict(False, line=tuple(_tricks(pos, prob, steps, need)), counter=counter,
                    **base)  # type: ignore[arg-type]
+
+
+def as_problem(pos: Position, hand: frozenset[Card]) -> Problem:
+    """The claim as masks for the search."""
+    lay = pos.layout
+    seat = {p: i for i, p in enumerate(pos.players)}
+    others = pos.unseen - hand
+    poss = []
+    for p in pos.players:
+        if p == pos.claimer:
+            poss.append(lay.mask(hand))
+        else:
+            poss.append(lay.mask(pos.hands[p] & others))
+    out = lay.mask(pos.out & others)
+    out_count = len(others) - sum(pos.counts[p] for p in pos.players if p != pos.claimer)
+    return Problem(pos.rules, seat[pos.claimer], tuple(p in pos.side for p in pos.players),
+                   tuple(poss), tuple(pos.counts[p] for p in pos.players), out, out_count,
+                   tuple((seat[p], lay.to_int(c)) for p, c in pos.trick), seat[pos.to_move],
+                   pos.left, pos.hands_known)
 
 
 # -- the claimer's hand -------------------------------------------------------------------------

@@ -11,8 +11,6 @@ from ..cards import Card
 from ..compact import LAYOUTS, Layout, TrickRules, kierki_rules, schmier_rules, wisconsin_rules
 from ..games import get as get_game
 from ..model import Deal, Setup
-from . import text
-from .search import Problem
 
 
 class ClaimError(ValueError):
@@ -45,30 +43,42 @@ class Position:
     out: frozenset[Card]                # of those, the ones that may lie outside every hand
     know: Any                           # the knowledge model (to say why a card is refused)
 
-    def problem(self, hand: frozenset[Card]) -> Problem:
-        lay = self.layout
-        seat = {p: i for i, p in enumerate(self.players)}
-        others = self.unseen - hand
-        poss = []
-        for p in self.players:
-            if p == self.claimer:
-                poss.append(lay.mask(hand))
-            else:
-                poss.append(lay.mask(self.hands[p] & others))
-        out = lay.mask(self.out & others)
-        out_count = len(others) - sum(self.counts[p] for p in self.players if p != self.claimer)
-        return Problem(self.rules, seat[self.claimer],
-                       tuple(p in self.side for p in self.players), tuple(poss),
-                       tuple(self.counts[p] for p in self.players), out, out_count,
-                       tuple((seat[p], lay.to_int(c)) for p, c in self.trick),
-                       seat[self.to_move], self.left, self.hands_known)
+
+# -- the refusals (this module says its own sentences) ---------------------------------------
+
+GAME_WORD = {"kozel": "Kozel", "foursquare": "Foursquare"}
+
+
+def no_tricks(game: str) -> str:
+    return (f"{GAME_WORD.get(game, game)} has no tricks to claim: claims are for Kierki, "
+            f"Wisconsin Schmier and Schmier")
+
+
+def unknown_player(name: str, players: Sequence[str]) -> str:
+    return f"{name!r} is not a player of this game; expected one of {', '.join(players)}"
+
+
+def no_deal() -> str:
+    return "no deal is in progress: a claim is about the tricks still to be played"
+
+
+def lottery() -> str:
+    return "Kierki deal 12 (the small lottery) has no tricks to claim"
+
+
+def no_trump_yet() -> str:
+    return "trump is not named yet: name it before a claim"
+
+
+def not_in_play() -> str:
+    return "the play has not started: a claim comes after the bidding and the exchange"
 
 
 def read(setup: Setup, deals: Sequence[Deal], claimer: str) -> Position:
     if setup.game not in GAMES:
-        raise ClaimError(text.no_tricks(setup.game))
+        raise ClaimError(no_tricks(setup.game))
     if claimer not in setup.players:
-        raise ClaimError(text.unknown_player(claimer, setup.players))
+        raise ClaimError(unknown_player(claimer, setup.players))
     rules = get_game(setup.game)
     result = rules.replay(setup, list(deals))
     if setup.game == "kierki":
@@ -93,12 +103,12 @@ def _kierki(setup: Setup, states: Any, claimer: str) -> Position:
     from ..games.kierki.play import DECK_SET, LOTTERY
 
     if not states or states[-1].finished:
-        raise ClaimError(text.no_deal())
+        raise ClaimError(no_deal())
     st = states[-1]
     if st.number == LOTTERY:
-        raise ClaimError(text.lottery())
+        raise ClaimError(lottery())
     if st.number in (8, 9, 10, 11) and st.trump is None:
-        raise ClaimError(text.no_trump_yet())
+        raise ClaimError(no_trump_yet())
     trick, to_move, left, counts = _common(st, claimer, 13)
     know = st.know
     known = know.hands is not None
@@ -112,10 +122,10 @@ def _kierki(setup: Setup, states: Any, claimer: str) -> Position:
 
 def _schmier(setup: Setup, states: Any, claimer: str, teams: list[list[str]]) -> Position:
     if not states or states[-1].finished:
-        raise ClaimError(text.no_deal())
+        raise ClaimError(no_deal())
     st = states[-1]
     if st.phase != "play":
-        raise ClaimError(text.not_in_play())
+        raise ClaimError(not_in_play())
     trick, to_move, left, counts = _common(st, claimer, 6)
     if not trick and not st.tricks:
         to_move = st.leader

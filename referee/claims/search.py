@@ -259,6 +259,8 @@ class Search:
             return True
         if need > left:
             return False
+        if left == 1 and not self.known and self.rules is not None:
+            return self.last(leader)
         key = (leader, self.rules.trump if self.rules is not None else None, *self.hands,
                self.out)
         lo, hi = self.tt.get(key, (0, left + 1))
@@ -292,6 +294,8 @@ class Search:
         tc = self.tc
         if len(tc) == self.n:
             return self.close(need, left)
+        if left == 1 and not self.known and need == 1 and self.rules is not None:
+            return self.last(seat)
         nxt = (seat + 1) % self.n
         first = not tc and self.rules is None
         if seat == self.claimer:
@@ -321,6 +325,86 @@ class Search:
             if not ok:
                 return False
         return True
+
+    def last(self, seat: int) -> bool:
+        """The last trick, hands unseen (everyone to play holds one card, which is legal
+        whatever it is): whether the claimer's side wins it in every world. It loses it when
+        some world lets a card of the other side beat every other card of the trick: for each
+        such card (and, the trick empty, each suit the leader may lead), the others' masks
+        are cut to the cards that do not beat it and Hall's condition asked."""
+        assert self.rules is not None
+        rules = self.rules
+        n = self.n
+        tc, ts = self.tc, self.ts
+        todo = [(seat + i) % n for i in range(n - len(tc))]
+        mine = self.hands[self.claimer] if self.claimer in todo else 0
+        pool = self.out
+        for s in todo:
+            if s != self.claimer:
+                pool |= self.hands[s]
+        if tc:
+            suits = [rules.suit[tc[0]]]
+        elif seat == self.claimer:
+            suits = [rules.suit[(mine & -mine).bit_length() - 1]]
+        else:
+            suits = [x for x in range(5) if self.hands[seat] & rules.masks[x]]
+        for led in suits:
+            keys = rules.keys[led]
+            lead_mask = rules.masks[led] if not tc else -1
+            # the candidates: a card of the other side on the table, or one still to come
+            cands: list[tuple[int, int]] = []
+            if tc:
+                w = ts[rules.winner(tc)]
+                if not self.side[w]:
+                    cands.append((w, tc[rules.winner(tc)]))
+            for s in todo:
+                if s != self.claimer and not self.side[s]:
+                    m = self.hands[s]
+                    if s == seat and not tc:
+                        m &= lead_mask
+                    for c in bits(m):
+                        cands.append((s, c))
+            best = max((keys[c] for c in tc), default=-1)
+            for w, c in cands:
+                k = keys[c]
+                if k < best or (mine and keys[(mine & -mine).bit_length() - 1] > k):
+                    continue
+                if k == best and c not in tc:
+                    continue
+                below = 0
+                for x in bits(pool):
+                    if keys[x] < k:
+                        below |= 1 << x
+                if self.fits_with(todo, seat, w, c, below, lead_mask):
+                    return False
+        return True
+
+    def fits_with(self, todo: list[int], leader: int, w: int, c: int, below: int,
+                  lead_mask: int) -> bool:
+        """Some world gives ``w`` the card ``c`` (when ``w`` is still to play) and every other
+        seat still to play a card below it (the leader one of the suit led)."""
+        saved = list(self.hands)
+        saved_out = self.out
+        b = 1 << c
+        try:
+            for s in todo:
+                if s == self.claimer:
+                    continue
+                if s == w and c not in self.tc:
+                    self.hands[s] = b
+                else:
+                    self.hands[s] &= below & ~b
+                    if s == leader and not self.tc:
+                        self.hands[s] &= lead_mask
+            if c not in self.tc:
+                for s in self.holders:
+                    if s != w and s not in todo:
+                        self.hands[s] &= ~b
+                self.out &= ~b
+            return self.feasible()
+        finally:
+            self.hands[:] = saved
+            self.out = saved_out
 
     def close(self, need: int, left: int) -> bool:
         assert self.rules is not None

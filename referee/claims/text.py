@@ -7,33 +7,6 @@ from collections.abc import Sequence
 from ..cards import SUIT_NAME, Card
 from ..words import count
 
-GAME_WORD = {"kozel": "Kozel", "foursquare": "Foursquare"}
-
-
-def no_tricks(game: str) -> str:
-    return (f"{GAME_WORD.get(game, game)} has no tricks to claim: claims are for Kierki, "
-            f"Wisconsin Schmier and Schmier")
-
-
-def unknown_player(name: str, players: Sequence[str]) -> str:
-    return f"{name!r} is not a player of this game; expected one of {', '.join(players)}"
-
-
-def no_deal() -> str:
-    return "no deal is in progress: a claim is about the tricks still to be played"
-
-
-def lottery() -> str:
-    return "Kierki deal 12 (the small lottery) has no tricks to claim"
-
-
-def no_trump_yet() -> str:
-    return "trump is not named yet: name it before a claim"
-
-
-def not_in_play() -> str:
-    return "the play has not started: a claim comes after the bidding and the exchange"
-
 
 def tricks_range(n: int, left: int) -> str:
     return f"--tricks must be 1 to {left} (the tricks left), not {n}"
