@@ -18,7 +18,7 @@ from ..cards import Card, sort_hand
 from ..model import Deal, Setup
 from . import text
 from .position import ClaimError, Position, read
-from .search import NODE_BUDGET, Problem, Search, Step, Undecided
+from .search import NODE_BUDGET, TIME_BUDGET, Problem, Search, Step, Undecided
 
 __all__ = ["ClaimError", "Verdict", "judge"]
 
@@ -54,36 +54,41 @@ class Verdict:
 
 
 def judge(setup: Setup, deals: Sequence[Deal], claimer: str, *, tricks: int | None = None,
-          hand: Sequence[Card] | None = None, budget: int = NODE_BUDGET) -> Verdict:
+          hand: Sequence[Card] | None = None, budget: int = NODE_BUDGET,
+          seconds: float | None = TIME_BUDGET) -> Verdict:
     """Whether ``claimer``'s side surely takes ``tricks`` (None: all) of the tricks left in the
     deal in progress. ``hand``: the claimer's hand, shown (needed when the file does not know
-    it). Raises ``ClaimError`` for a claim that cannot be judged."""
+    it). ``budget`` and ``seconds`` bound the search (``seconds`` None: plays only, the same
+    answer on any machine); past them the verdict is undecided. Raises ``ClaimError`` for a
+    claim that cannot be judged."""
     pos = read(setup, deals, claimer)
     need = pos.left if tricks is None else tricks
     if not 1 <= need <= pos.left:
         raise ClaimError(text.tricks_range(need, pos.left))
     mine = _hand(pos, hand)
     prob = as_problem(pos, mine)
-    search = Search(prob, budget)
+    search = Search(prob, budget, seconds)
     if not pos.hands_known and not search.feasible():
         raise ClaimError(text.no_world())
-    base = dict(claimer=claimer, side=pos.side, tricks=need, left=pos.left,
-                hands_known=pos.hands_known)
+
+    def verdict(holds: bool, line: Sequence[str],
+                counter: dict[str, tuple[Card, ...]] | None = None,
+                decided: bool = True) -> Verdict:
+        return Verdict(holds, claimer, pos.side, need, pos.left, pos.hands_known, tuple(line),
+                       counter, decided)
+
     try:
         holds = search.solve(need)
-        search.nodes = 0
+        search.nodes, search.deadline = 0, None  # the line re-walks what is proven
         steps = search.line(need, holds)
     except Undecided:
-        return Verdict(False, line=(text.undecided(budget),), counter=None, decided=False,
-                       **base)  # type: ignore[arg-type]
+        return verdict(False, (text.undecided(budget, seconds),), decided=False)
     if holds:
-        return Verdict(True, line=tuple(_plan(pos, prob, steps, need)), counter=None,
-                       **base)  # type: ignore[arg-type]
+        return verdict(True, _plan(pos, prob, steps, need))
     counter = None
     if not pos.hands_known:
         counter, steps = _counter(pos, prob, search, steps, need, budget)
-    return Verdict(False, line=tuple(_tricks(pos, prob, steps, need)), counter=counter,
-                   **base)  # type: ignore[arg-type]
+    return verdict(False, _tricks(pos, prob, steps, need), counter)
 
 
 def as_problem(pos: Position, hand: frozenset[Card]) -> Problem:
@@ -215,10 +220,10 @@ def _counter(pos: Position, prob: Problem, search: Search, steps: list[list[Step
     poss = tuple(hands.get(s, prob.poss[s]) for s in range(len(prob.poss)))
     open_prob = Problem(prob.rules, prob.claimer, prob.side, poss, prob.count, 0, 0,
                         prob.trick, prob.to_move, prob.left, True)
-    dd = Search(open_prob, budget)
+    dd = Search(open_prob, budget, TIME_BUDGET)
     try:
         if not dd.solve(need):
-            dd.nodes = 0
+            dd.nodes, dd.deadline = 0, None
             steps = dd.line(need, False)
     except Undecided:
         pass

@@ -21,13 +21,15 @@ lower bound.
 
 from __future__ import annotations
 
+import time
 from collections.abc import Sequence
 from dataclasses import dataclass
 from itertools import combinations
 
 from ..compact import NO_CARD, TrickRules, bits, wisconsin_rules
 
-NODE_BUDGET = 100_000  # plays searched before the search gives up (a third answer: undecided)
+NODE_BUDGET = 200_000  # plays searched before the search gives up (a third answer: undecided)
+TIME_BUDGET = 8.0  # seconds, likewise (checked every 1024 plays)
 
 
 class Undecided(Exception):
@@ -60,7 +62,8 @@ Step = tuple[int, int]  # (seat, card index)
 
 
 class Search:
-    def __init__(self, p: Problem, budget: int = NODE_BUDGET) -> None:
+    def __init__(self, p: Problem, budget: int = NODE_BUDGET,
+                 seconds: float | None = None) -> None:
         self.p = p
         self.n = len(p.poss)
         self.rules = p.rules
@@ -80,6 +83,7 @@ class Search:
         self.tt: dict[tuple[object, ...], tuple[int, int]] = {}
         self.nodes = 0
         self.budget = budget
+        self.deadline = None if seconds is None else time.perf_counter() + seconds
         # the hands whose masks Hall's condition looks at: the others, and the outside
         self.holders = [s for s in range(self.n) if s != p.claimer]
         self.has_out = bool(p.out_count or p.out)
@@ -155,6 +159,9 @@ class Search:
         out: list[tuple[int, int]] = []
         if seat == self.claimer or self.known:
             legal = rules.legal(hand, led)
+            if not legal & (legal - 1):  # one card: nothing to choose
+                c = legal.bit_length() - 1
+                return [(c, hand & ~legal)]
             for c in bits(rules.representatives(legal, live)):
                 out.append((c, hand & ~(1 << c)))
         else:
@@ -177,12 +184,21 @@ class Search:
                         rest &= ~m  # off the suit led: void in it
                     out.append((c, rest))
         if len(out) > 1:
-            if tc:
+            if not tc:
+                power = rules.power
+                out.sort(key=lambda x: -power[x[0]])  # high leads first
+            elif seat == self.claimer:
                 keys = rules.keys[rules.suit[led]]
                 out.sort(key=lambda x: -keys[x[0]])
             else:
-                power = rules.power
-                out.sort(key=lambda x: -power[x[0]])
+                # the others: a card that takes the trick from the claimer's side (the lowest
+                # such first), else their lowest card; the partner its lowest card
+                keys = rules.keys[rules.suit[led]]
+                best = max(keys[x] for x in tc)
+                if self.side[seat]:
+                    out.sort(key=lambda x: keys[x[0]])
+                else:
+                    out.sort(key=lambda x: (keys[x[0]] <= best, keys[x[0]]))
         return out
 
     def alike(self, seat: int, hand: int, rules: TrickRules, live: int) -> int:
@@ -268,6 +284,26 @@ class Search:
             return True
         if need >= hi:
             return False
+        rules = self.rules
+        if rules is not None and rules.trump_mask:
+            # a master trump wins the trick it is played to, whoever leads: the side's are
+            # tricks made, the others' (hands known) tricks lost
+            tm = rules.trump_mask
+            live = self.live
+            lo_t = (rules.masters(self.hands[self.claimer], live) & tm).bit_count()
+            hi_t = left
+            if self.known:
+                for s in range(self.n):
+                    if s != self.claimer:
+                        m = (rules.masters(self.hands[s], live) & tm).bit_count()
+                        if self.side[s]:
+                            lo_t += m
+                        else:
+                            hi_t -= m
+            if lo_t >= need:
+                return True
+            if hi_t < need:
+                return False
         if leader == self.claimer and self.rules is not None:
             q = self.rules.quick_tricks(self.hands[leader], self.live)
             if q >= need:
@@ -289,7 +325,8 @@ class Search:
 
     def move(self, seat: int, need: int, left: int) -> bool:
         self.nodes += 1
-        if self.nodes > self.budget:
+        if self.nodes > self.budget or not self.nodes & 1023 and self.deadline is not None \
+                and time.perf_counter() > self.deadline:
             raise Undecided
         tc = self.tc
         if len(tc) == self.n:

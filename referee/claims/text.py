@@ -61,9 +61,9 @@ def no_world() -> str:
     return "with that hand the other cards cannot be dealt as the record shows"
 
 
-def undecided(nodes: int) -> str:
-    return (f"cannot be decided within the search's budget ({nodes:,} plays): "
-            f"neither a proof nor a refutation")
+def undecided(nodes: int, seconds: float | None) -> str:
+    limit = f"{nodes:,} plays" + (f" or {seconds:g} seconds" if seconds is not None else "")
+    return f"cannot be decided within the search's budget ({limit}): no proof either way"
 
 
 def suit_word(suit: int, trump: int) -> str:
