@@ -80,7 +80,7 @@ class Search:
         for h in p.poss:
             live |= h
         self.live = live
-        self.tt: dict[tuple[object, ...], tuple[int, int]] = {}
+        self.tt: dict[tuple[int | None, ...], tuple[int, int]] = {}
         self.nodes = 0
         self.budget = budget
         self.deadline = None if seconds is None else time.perf_counter() + seconds
@@ -203,14 +203,36 @@ class Search:
 
     def alike(self, seat: int, hand: int, rules: TrickRules, live: int) -> int:
         """The cards of ``hand`` (what ``seat`` may hold) worth trying: of the cards only this
-        seat can hold, one of each equivalent run; every card another hand (or the outside)
-        may hold as well, for two such cards may lie in two hands and meet in a trick."""
+        seat can hold, one of each equivalent run; of the cards another hand (or the outside)
+        may hold as well, each one that could take the trick (two such cards may lie in two
+        hands and meet in it) and one of each run of the rest."""
         elsewhere = self.out
         for s in self.holders:
             if s != seat:
                 elsewhere |= self.hands[s]
         shared = hand & elsewhere
-        return shared | rules.representatives(hand & ~shared, live)
+        out = rules.representatives(hand & ~shared, live)
+        if not self.tc or not shared:
+            return out | shared
+        # Cards that cannot take this trick (below the best card on the table) and that the
+        # same hands may hold are alike when no live card lies between them: swapping two of
+        # them in every world changes no trick to come, and this one is lost either way.
+        keys = rules.keys[rules.suit[self.tc[0]]]
+        best = max([keys[x] for x in self.tc])
+        groups: dict[int, int] = {}
+        for c in bits(shared):
+            b = 1 << c
+            if keys[c] > best:
+                out |= b
+                continue
+            sig = 1 if self.out & b else 0
+            for i, s in enumerate(self.holders):
+                if self.hands[s] & b:
+                    sig |= 2 << i
+            groups[sig] = groups.get(sig, 0) | b
+        for g in groups.values():
+            out |= rules.representatives(g, live)
+        return out
 
     def play(self, seat: int, c: int, rest: int) -> tuple[int, list[int], int]:
         """Play card ``c`` from ``seat`` (its mask becomes ``rest``); returns what ``undo``
@@ -270,6 +292,47 @@ class Search:
             return self.boundary(p.to_move, need, p.left)
         return self.move(p.to_move, need, p.left)
 
+    def pattern(self, leader: int) -> tuple[int, ...]:
+        """The position between two tricks up to the ranks of the cards: for each suit, from
+        its lowest live card up, who holds it (hands known) or who may (hands unseen). Two
+        positions with one pattern differ only in the ranks of cards that keep their order,
+        which changes no trick: the transposition table keys on this."""
+        rules = self.rules
+        if rules is None:  # before Wisconsin's first lead: the masks themselves
+            return (leader, -2, *self.hands, self.out)
+        owner: dict[int, int] = {}
+        if self.known:
+            for s, h in enumerate(self.hands):
+                while h:
+                    low = h & -h
+                    owner[low.bit_length() - 1] = s
+                    h ^= low
+        else:
+            for c in bits(self.hands[self.claimer]):
+                owner[c] = 0
+            for i, s in enumerate(self.holders):
+                h = self.hands[s]
+                while h:
+                    low = h & -h
+                    c = low.bit_length() - 1
+                    owner[c] = owner.get(c, 0) | (2 << i)
+                    h ^= low
+            h = self.out
+            while h:
+                low = h & -h
+                c = low.bit_length() - 1
+                owner[c] = owner.get(c, 0) | 1
+                h ^= low
+        key = [leader, rules.trump]
+        get = owner.get
+        for order in rules.order:
+            key.append(-1)
+            for c in order:
+                o = get(c)
+                if o is not None:
+                    key.append(o)
+        return tuple(key)
+
     def boundary(self, leader: int, need: int, left: int) -> bool:
         if need <= 0:
             return True
@@ -277,8 +340,7 @@ class Search:
             return False
         if left == 1 and not self.known and self.rules is not None:
             return self.last(leader)
-        key = (leader, self.rules.trump if self.rules is not None else None, *self.hands,
-               self.out)
+        key = self.pattern(leader)
         lo, hi = self.tt.get(key, (0, left + 1))
         if need <= lo:
             return True
