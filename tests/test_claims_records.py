@@ -17,7 +17,7 @@ from referee.compact import KIERKI, NO_CARD, kierki_rules
 from referee.games import get as get_game
 from referee.games.kierki.playout import random_game
 from referee.games.schmier.playout import random_game as schmier_game
-from referee.model import Deal, Play
+from referee.model import Deal, Key, Play
 from tests.claims_oracle import deals as deal_out
 from tests.claims_oracle import oracle
 
@@ -140,3 +140,43 @@ def test_schmier_records_with_hands_known_agree_with_the_oracle(game: str) -> No
             assert v.decided and v.holds == want, (seed, need)
             checked[want] += 1
     assert checked[True] > 5 and checked[False] > 5
+
+
+@pytest.mark.parametrize("game", ["wisconsin-schmier", "schmier"])
+def test_unseen_holds_only_where_the_open_hands_hold(game: str) -> None:
+    """The same random records with every hand written and with the hands struck out (the
+    claimer shows theirs): a claim that holds unseen holds with the hands known, and some hold
+    with the hands known that fail unseen; a deal that beats one unseen fits the record."""
+    rules = get_game(game)
+    players = ("Ala", "Bartek", "Celina", "Darek") if game != "schmier" else \
+        ("Ala", "Bartek", "Celina", "Darek", "Ewa", "Filip")
+    n = len(players)
+    only_known = 0
+    for seed in range(30):
+        rng = random.Random(seed)
+        setup, played = schmier_game(rules, players, seed, hands_known=True, max_deals=1)
+        last = played[0]
+        if len([e for e in last.entries if isinstance(e, Play)]) < 6 * n:
+            continue
+        left = 2
+        deal, rest = cut(last, 6 * n - n * left + rng.randrange(n))
+        unseen = Deal([e for e in deal.entries if not (isinstance(e, Key) and e.name in
+                                                       ("hands", "stock"))])
+        claimer = rng.choice(players)
+        hand = [e.cards[0] for e in rest if e.player == claimer]
+        for need in range(1, left + 1):
+            known = judge(setup, [deal], claimer, tricks=need, seconds=None)
+            blind = judge(setup, [unseen], claimer, tricks=need, hand=hand, seconds=None)
+            assert known.decided and blind.decided
+            assert not blind.hands_known
+            if blind.holds:
+                assert known.holds, (seed, need)
+            elif known.holds:
+                only_known += 1
+            if not blind.holds:
+                assert blind.counter is not None
+                shown = {c for e in deal.entries if isinstance(e, Play) for c in e.cards}
+                dealt = [c for cards in blind.counter.values() for c in cards]
+                assert len(dealt) == len(set(dealt)) and not shown & set(dealt)
+                assert not set(hand) & set(dealt)
+    assert only_known > 0
