@@ -11,7 +11,7 @@ from tests.helpers import load_text
 
 
 def cards(text: str) -> list[Card]:
-    return [c for w in text.split() if (c := try_parse_card(w)) is not None]
+    return [c for w in text.split() if (c := try_parse_card(w.strip(".,;:"))) is not None]
 
 
 # Kierki deal 8, spades trump, 4 tricks left, Ala on lead. Bartek holds one small trump and
@@ -128,3 +128,25 @@ def test_a_card_of_a_suit_the_claimer_showed_void_in_is_refused() -> None:
         judge(s.setup, s.deals, "Darek", hand=cards("KH 10D"))  # void in hearts at trick 2
     v = judge(s.setup, s.deals, "Darek", hand=cards("JD 10D"))
     assert v.decided
+
+
+# Wisconsin Schmier, hands known, spades trump, 3 tricks left, Ala on lead with AS AH KH;
+# Bartek's last trump is 7S and he has no heart.
+WISC_TRICKS = [
+    {"Ala": "8S", "Bartek": "9S", "Celina": "10S", "Darek": "JS"},
+    {"Darek": "7C", "Ala": "8C", "Bartek": "9C", "Celina": "10C"},
+    {"Celina": "9D", "Darek": "10D", "Ala": "AD", "Bartek": "QD"},
+]
+WISC_HELD = {"Ala": "AS AH KH", "Bartek": "7S JC KD", "Celina": "QH JH 7D",
+             "Darek": "10H 9H 8D"}
+
+
+def test_wisconsin_holds_only_when_the_claimer_draws_trumps_first() -> None:
+    s = session(build("wisconsin-schmier", WISC_TRICKS, WISC_HELD, trump="S"))
+    v = judge(s.setup, s.deals, "Ala")
+    assert v.holds and v.hands_known and v.side == ("Ala", "Celina")
+    assert cards(v.line[0])[0] == Card(14, "S")
+    s2 = session(build("wisconsin-schmier", WISC_TRICKS, WISC_HELD, current=["AH"],
+                       trump="S"))
+    v2 = judge(s2.setup, s2.deals, "Ala")
+    assert not v2.holds and any("Bartek 7S" in line for line in v2.line)
