@@ -24,29 +24,31 @@ def parse_hand(text: str) -> list[Any]:
     return out
 
 
+def stdin_is_terminal() -> bool:
+    return sys.stdin.isatty()
+
+
 def ask_hand(player: str) -> str:
     """The hand typed at the terminal (stdin is one), or a refusal naming --hand."""
-    if not sys.stdin.isatty():
+    if not stdin_is_terminal():
         fail(f"{player}'s hand is not in the file: give it with --hand", 2)
     import typer
 
-    text: str = typer.prompt(f"{player}'s hand (cards like AS 10H 7D)")
+    text: str = typer.prompt(f"{player}'s hand (cards like AS 10H 7D)", err=True)
     return text
 
 
 def run(file: Path, player: str, tricks: int | None, hand_text: str | None, as_json: bool,
         ascii_only: bool) -> int:
     from cli import views
-    from referee.claims import ClaimError, judge
+    from referee.claims import ClaimError, HandNeeded, judge
 
     s = views.session(file)
     hand = parse_hand(hand_text) if hand_text is not None else None
     try:
         try:
             verdict = judge(s.setup, s.deals, player, tricks=tricks, hand=hand)
-        except ClaimError as e:
-            if hand is not None or "--hand" not in str(e):
-                raise
+        except HandNeeded:
             verdict = judge(s.setup, s.deals, player, tricks=tricks,
                             hand=parse_hand(ask_hand(player)))
     except ClaimError as e:

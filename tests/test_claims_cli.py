@@ -64,3 +64,16 @@ def test_game_without_tricks_exit_2(tmp_path: Path) -> None:
     src = Path(__file__).parent.parent / "sample_games" / "kozel-in-progress.toml"
     r = runner.invoke(app, ["claim", str(src), "Ala", "--hand", "AS"])
     assert r.exit_code == 2
+
+
+def test_the_hand_is_asked_for_at_a_terminal(tmp_path: Path, monkeypatch) -> None:  # type: ignore[no-untyped-def]
+    import cli.claim
+
+    monkeypatch.setattr(cli.claim, "stdin_is_terminal", lambda: True)
+    f = write(tmp_path, build("kierki", SPLIT_FILLER))
+    r = runner.invoke(app, ["claim", f, "Ala", "--tricks", "3", "--json"],
+                      input=SPLIT["Ala"] + "\n")
+    assert r.exit_code == 0, r.output
+    assert json.loads(r.stdout)["holds"] is True  # the question went to stderr
+    r = runner.invoke(app, ["claim", f, "Ala"], input="AS KS\n")
+    assert r.exit_code == 2

@@ -17,10 +17,10 @@ from typing import Any
 from ..cards import Card, sort_hand
 from ..model import Deal, Setup
 from . import text
-from .position import ClaimError, Position, read
+from .position import ClaimError, HandNeeded, Position, read
 from .search import NODE_BUDGET, TIME_BUDGET, Problem, Search, Step, Undecided
 
-__all__ = ["ClaimError", "Verdict", "judge"]
+__all__ = ["ClaimError", "HandNeeded", "Verdict", "judge"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -121,7 +121,7 @@ def _hand(pos: Position, hand: Sequence[Card] | None) -> frozenset[Card]:
             raise ClaimError(text.not_the_hand(who, sort_hand(set(known))))
         return known
     if hand is None:
-        raise ClaimError(text.hand_needed(who))
+        raise HandNeeded(text.hand_needed(who))
     seen: set[Card] = set()
     know = pos.know
     for c in hand:

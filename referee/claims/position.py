@@ -17,6 +17,10 @@ class ClaimError(ValueError):
     """A claim the referee cannot judge: one line saying what was expected."""
 
 
+class HandNeeded(ClaimError):
+    """Hands unseen and no hand shown: the caller may ask the claimer for it."""
+
+
 GAMES = ("kierki", "wisconsin-schmier", "schmier")
 
 
