@@ -77,6 +77,10 @@ def judge(setup: Setup, deals: Sequence[Deal], claimer: str, *, tricks: int | No
         return Verdict(holds, claimer, pos.side, need, pos.left, pos.hands_known, tuple(line),
                        counter, decided)
 
+    if not pos.hands_known:  # a likely deal that beats the claim even played open?
+        found = _open_refutation(pos, prob, search, need, budget)
+        if found is not None:
+            return verdict(False, _tricks(pos, prob, found[1], need), found[0])
     try:
         holds = search.solve(need)
         search.nodes, search.deadline = 0, None  # the line re-walks what is proven
@@ -85,9 +89,9 @@ def judge(setup: Setup, deals: Sequence[Deal], claimer: str, *, tricks: int | No
         return verdict(False, (text.undecided(budget, seconds),), decided=False)
     if holds:
         return verdict(True, _plan(pos, prob, steps, need))
-    counter = None
-    if not pos.hands_known:
-        counter, steps = _counter(pos, prob, search, steps, need, budget)
+    if pos.hands_known:
+        return verdict(False, _tricks(pos, prob, steps, need))
+    counter, steps = _counter(pos, prob, search, steps, need, budget)
     return verdict(False, _tricks(pos, prob, steps, need), counter)
 
 
@@ -200,6 +204,23 @@ def _tricks(pos: Position, prob: Problem, tricks: list[list[Step]], need: int) -
     if lost:
         out.append(text.beaten(pos.side, lost))
     return out
+
+
+def _open_refutation(pos: Position, prob: Problem, search: Search, need: int, budget: int
+                     ) -> tuple[dict[str, tuple[Card, ...]], list[list[Step]]] | None:
+    """A deal of the unseen cards under which the claim fails even with every hand open (so
+    it fails), with the play that beats it; None when the likely deals tried do not."""
+    found = search.open_refutation(need)
+    if found is None:
+        return None
+    hands, dd = found
+    dd.nodes, dd.deadline = 0, None
+    try:
+        steps = dd.line(need, False)
+    except Undecided:
+        return None
+    lay = pos.layout
+    return {pos.players[s]: tuple(sort_hand(lay.cards_in(m))) for s, m in hands.items()}, steps
 
 
 def _counter(pos: Position, prob: Problem, search: Search, steps: list[list[Step]], need: int,

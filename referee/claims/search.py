@@ -118,17 +118,23 @@ class Search:
             ns[g] = n
         return us[-1].bit_count() == ns[-1]
 
-    def world(self) -> list[int]:
+    def world(self, order: Sequence[int] | None = None,
+              prefer: Sequence[int] | None = None) -> list[int]:
         """One deal of the unseen cards that fits (the hands of the holders, then the
-        outside): each card placed where the rest still fits."""
+        outside): each card (in ``order``, else lowest first) placed with the first hand (in
+        ``prefer``, indices into the holders, the outside last) where the rest still fits."""
         poss, cnt = self.masks()
         got = [0] * len(poss)
         pool = 0
         for m in poss:
             pool |= m
-        for c in bits(pool):
+        which = list(prefer) if prefer is not None else list(range(len(poss)))
+        which += [i for i in range(len(poss)) if i not in which]
+        for c in (order if order is not None else bits(pool)):
             b = 1 << c
-            for i in range(len(poss)):
+            if not pool & b:
+                continue
+            for i in which:
                 if not poss[i] & b or not cnt[i]:
                     continue
                 trial = [m & ~b for m in poss]
@@ -139,6 +145,38 @@ class Search:
                     poss, cnt = trial, tcnt
                     break
         return got
+
+    def likely_worlds(self) -> list[list[int]]:
+        """A few deals of the unseen cards worth trying first against a claim: the strongest
+        cards (trumps, then by rank) to the other side, spread or all to one player."""
+        rules = self.rules if self.rules is not None else wisconsin_rules(None)
+        pool = self.out
+        for s in self.holders:
+            pool |= self.hands[s]
+        strong = sorted(bits(pool), key=lambda c: (-(rules.suit[c] == rules.trump),
+                                                   -rules.power[c]))
+        others = [i for i, s in enumerate(self.holders) if not self.side[s]]
+        out = []
+        for k in range(len(others)):
+            out.append(self.world(strong, others[k:] + others[:k]))
+        return out
+
+    def open_refutation(self, need: int) -> tuple[dict[int, int], Search] | None:
+        """A likely deal of the unseen cards (``likely_worlds``) under which the claim fails
+        even played with every hand open, so fails: the hands by seat and the open search
+        that refutes it; None when none of them does (within a second each)."""
+        p = self.p
+        for got in self.likely_worlds():
+            hands = {s: got[i] for i, s in enumerate(self.holders)}
+            poss = tuple(hands.get(s, p.poss[s]) for s in range(len(p.poss)))
+            dd = Search(Problem(p.rules, p.claimer, p.side, poss, p.count, 0, 0, p.trick,
+                                p.to_move, p.left, True), self.budget, 1.0)
+            try:
+                if not dd.solve(need):
+                    return hands, dd
+            except Undecided:
+                continue
+        return None
 
     # -- moves -------------------------------------------------------------------------------
 
