@@ -62,6 +62,10 @@ Step = tuple[int, int]  # (seat, card index)
 
 
 class Search:
+    """One claim's search: ``solve(need)``, then ``line`` (a line of play) and ``world`` (a
+    deal of the unseen cards at the end of it). Plays are counted against ``budget`` and, when
+    ``seconds`` is given, the clock; past either, ``Undecided``."""
+
     def __init__(self, p: Problem, budget: int = NODE_BUDGET,
                  seconds: float | None = None) -> None:
         self.p = p
