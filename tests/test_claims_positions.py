@@ -150,3 +150,39 @@ def test_wisconsin_holds_only_when_the_claimer_draws_trumps_first() -> None:
                        trump="S"))
     v2 = judge(s2.setup, s2.deals, "Ala")
     assert not v2.holds and any("Bartek 7S" in line for line in v2.line)
+
+
+def schmier_cut(plays: int, strike_hands: bool = False):  # type: ignore[no-untyped-def]
+    """tests/handmade/schmier/schmier-hands-known.toml (Ala and Darek against two teams; Ala
+    holds 5S-10S after the exchange) cut after ``plays`` cards, hands written or struck out."""
+    from pathlib import Path
+
+    from referee.model import Deal, Key, Play
+
+    path = Path(__file__).parent / "handmade" / "schmier" / "schmier-hands-known.toml"
+    s = load_text(path.read_text(encoding="utf-8"))
+    deal = s.deals[0]
+    out, seen = [], 0
+    for e in deal.entries:
+        if isinstance(e, Play):
+            seen += 1
+            if seen > plays:
+                continue
+        if strike_hands and isinstance(e, Key) and e.name in ("hands", "stock"):
+            continue
+        out.append(e)
+    s.deals[0] = Deal(out)
+    return s
+
+
+def test_schmier_the_last_trumps_hold_and_a_queen_out_beats_them() -> None:
+    three = schmier_cut(18)  # Celina leads trick 4; every trump left is Ala's
+    v = judge(three.setup, three.deals, "Ala")
+    assert v.holds and v.hands_known and v.side == ("Ala", "Darek") and v.left == 3
+    blind = schmier_cut(18, strike_hands=True)
+    assert judge(blind.setup, blind.deals, "Ala", hand=cards("8S 9S 10S")).holds
+    four = schmier_cut(12)  # Celina still holds QS, and leads it
+    v4 = judge(four.setup, four.deals, "Ala")
+    assert not v4.holds and any("Celina QS" in line for line in v4.line)
+    assert judge(four.setup, four.deals, "Ala", tricks=3).holds
+    assert not judge(three.setup, three.deals, "Celina", tricks=1).holds
