@@ -13,10 +13,11 @@ search is one of the claimer's information sets: at the claimer's turn one card 
 every world of the node; at another player's turn the worlds split by the card played (any
 card legal in some world of the node: it leaves the pool, and a card off the suit led shows
 a void; a card led that may not be led while holding another proves the hand held no other).
-The partner is one of the others. Cards equivalent for taking tricks (no live card between
-them) are tried once; a transposition table on the cards left and the leader keeps, between
-tricks, the most tricks proven and the fewest refuted; the claimer's masters on lead are a
-lower bound.
+The partner is one of the others. Cards equivalent for taking tricks are tried once (see
+``alike``); the last trick with hands unseen is decided without search (``last``); a
+transposition table between tricks keys on the pattern of who holds (or may hold) each live
+card in rank order, and keeps the most tricks proven and the fewest refuted; master trumps and
+the masters of the player on lead bound the answer.
 """
 
 from __future__ import annotations
