@@ -395,3 +395,27 @@ def stats(paths: PathsArg,
     from cli.season import stats as run
 
     run(paths, game, player, since, chart, as_json, workers, ascii_only)
+
+
+@app.command()
+@guarded
+def claim(file: FileArg,
+          player: Annotated[str, typer.Argument(help="the player who claims")],
+          rest: Annotated[bool, typer.Option("--rest", help="all the tricks left (the "
+                                             "default)")] = False,
+          tricks: Annotated[int | None, typer.Option("--tricks", help="at least N of the "
+                                                     "tricks left", metavar="N")] = None,
+          hand: Annotated[str | None, typer.Option("--hand", help="the claimer's hand, shown "
+                                                   "(asked for when the file does not know "
+                                                   "it)")] = None,
+          as_json: JsonOpt = False, ascii_only: AsciiOpt = False) -> None:
+    """Judge a claim on the deal in progress: PLAYER's side takes the rest (or N) of the
+    tricks, whatever the others hold and play.
+
+    Exit 0 when the claim holds, 1 when it fails, 2 for bad input, 3 when the search cannot
+    decide within its budget."""
+    from cli.claim import run
+
+    if rest and tricks is not None:
+        fail("give --rest or --tricks N, not both", 2)
+    raise typer.Exit(run(file, player, tricks, hand, as_json, ascii_only))

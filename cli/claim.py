@@ -1,0 +1,84 @@
+"""``referee claim``: read the claimer's hand, judge the claim, show the verdict (rich)."""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+from typing import Any
+
+from cli.app import fail
+
+EXIT = {True: 0, False: 1}  # holds, fails; 2 bad input; 3 undecided within the budget
+UNDECIDED = 3
+
+
+def parse_hand(text: str) -> list[Any]:
+    from referee.cards import try_parse_card
+
+    out = []
+    for w in text.replace(",", " ").split():
+        c = try_parse_card(w)
+        if c is None:
+            fail(f"--hand: expected cards like AS 10H 7D; {w!r} is not a card", 2)
+        out.append(c)
+    return out
+
+
+def stdin_is_terminal() -> bool:
+    return sys.stdin.isatty()
+
+
+def ask_hand(player: str) -> str:
+    """The hand typed at the terminal (stdin is one), or a refusal naming --hand."""
+    if not stdin_is_terminal():
+        fail(f"{player}'s hand is not in the file: give it with --hand", 2)
+    import typer
+
+    text: str = typer.prompt(f"{player}'s hand (cards like AS 10H 7D)", err=True)
+    return text
+
+
+def run(file: Path, player: str, tricks: int | None, hand_text: str | None, as_json: bool,
+        ascii_only: bool) -> int:
+    from cli import views
+    from referee.claims import ClaimError, HandNeeded, judge
+
+    s = views.session(file)
+    hand = parse_hand(hand_text) if hand_text is not None else None
+    try:
+        try:
+            verdict = judge(s.setup, s.deals, player, tricks=tricks, hand=hand)
+        except HandNeeded:
+            verdict = judge(s.setup, s.deals, player, tricks=tricks,
+                            hand=parse_hand(ask_hand(player)))
+    except ClaimError as e:
+        fail(str(e), 2)
+    if as_json:
+        views.write_json(verdict.to_json())
+    else:
+        show(verdict, ascii_only)
+    return EXIT[verdict.holds] if verdict.decided else UNDECIDED
+
+
+def show(verdict: Any, ascii_only: bool) -> None:
+    from cli import render, views
+
+    _, con, a = views.out(ascii_only)
+    from referee.words import count
+
+    claim = (f"{count(verdict.tricks, 'trick')}" if verdict.tricks < verdict.left
+             else f"all {count(verdict.left, 'trick')} left" if verdict.left > 1
+             else "the last trick")
+    partners = [p for p in verdict.side if p != verdict.claimer]
+    who = f" with {' and '.join(partners)}" if partners else ""
+    answer = ("cannot be decided" if not verdict.decided
+              else "holds" if verdict.holds else "fails")
+    head = f"{verdict.claimer} claims {claim}{who}: {answer}"
+    seen = "hands known" if verdict.hands_known else "hands unseen"
+    con.print(render.cards(f"{head} ({seen})", a, style="bold"))
+    if verdict.counter is not None:
+        con.print(render.cards("It fails when the unseen cards lie so:", a))
+        for p, cards in verdict.counter.items():
+            con.print(render.cards(f"  {p}: {' '.join(map(str, cards))}", a))
+    for line in verdict.line:
+        con.print(render.cards(f"  {line}" if verdict.counter is not None else line, a))

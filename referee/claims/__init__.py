@@ -1,0 +1,251 @@
+"""Claims: "the rest are mine", judged soundly.
+
+``judge(setup, deals, claimer, tricks=..., hand=...)`` reads the deal in progress (the last
+deal of the game), and answers whether the claimer's side surely takes the tricks claimed: the
+claimer plays from what they can see, everybody else (the partner too) plays any legal card,
+and, with hands unseen, the unseen cards lie in any way the record allows. ``Verdict`` holds
+the answer, a line of play, and (fails, hands unseen) one deal of the unseen cards that beats
+the claim. ``docs/claims.md`` describes the search and the JSON.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from ..cards import Card, sort_hand
+from ..model import Deal, Setup
+from . import text
+from .position import ClaimError, HandNeeded, Position, read
+from .search import NODE_BUDGET, TIME_BUDGET, Problem, Search, Step, Undecided
+
+__all__ = ["ClaimError", "HandNeeded", "Verdict", "judge"]
+
+
+@dataclass(frozen=True, slots=True)
+class Verdict:
+    """The answer to a claim. ``decided`` False: the search gave up within its budget
+    (``holds`` is then False: any doubt goes against the claimer)."""
+
+    holds: bool
+    claimer: str
+    side: tuple[str, ...]
+    tricks: int
+    left: int
+    hands_known: bool
+    line: tuple[str, ...]
+    counter: dict[str, tuple[Card, ...]] | None
+    decided: bool = True
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "holds": self.holds,
+            "decided": self.decided,
+            "claimer": self.claimer,
+            "side": list(self.side),
+            "tricks": self.tricks,
+            "left": self.left,
+            "hands_known": self.hands_known,
+            "line": list(self.line),
+            "counter": None if self.counter is None else {
+                p: [str(c) for c in cards] for p, cards in self.counter.items()},
+        }
+
+
+def judge(setup: Setup, deals: Sequence[Deal], claimer: str, *, tricks: int | None = None,
+          hand: Sequence[Card] | None = None, budget: int = NODE_BUDGET,
+          seconds: float | None = TIME_BUDGET) -> Verdict:
+    """Whether ``claimer``'s side surely takes ``tricks`` (None: all) of the tricks left in the
+    deal in progress. ``hand``: the claimer's hand, shown (needed when the file does not know
+    it). ``budget`` and ``seconds`` bound the search (``seconds`` None: plays only, the same
+    answer on any machine); past them the verdict is undecided. Raises ``ClaimError`` for a
+    claim that cannot be judged."""
+    pos = read(setup, deals, claimer)
+    need = pos.left if tricks is None else tricks
+    if not 1 <= need <= pos.left:
+        raise ClaimError(text.tricks_range(need, pos.left))
+    mine = _hand(pos, hand)
+    prob = as_problem(pos, mine)
+    search = Search(prob, budget, seconds)
+    if not pos.hands_known and not search.feasible():
+        raise ClaimError(text.no_world())
+
+    def verdict(holds: bool, line: Sequence[str],
+                counter: dict[str, tuple[Card, ...]] | None = None,
+                decided: bool = True) -> Verdict:
+        return Verdict(holds, claimer, pos.side, need, pos.left, pos.hands_known, tuple(line),
+                       counter, decided)
+
+    if not pos.hands_known:  # a likely deal that beats the claim even played open?
+        found = _open_refutation(pos, prob, search, need, budget)
+        if found is not None:
+            return verdict(False, _tricks(pos, prob, found[1], need), found[0])
+    try:
+        holds = search.solve(need)
+        search.nodes, search.deadline = 0, None  # the line re-walks what is proven
+        steps = search.line(need, holds)
+    except Undecided:
+        return verdict(False, (text.undecided(budget, seconds),), decided=False)
+    if holds:
+        return verdict(True, _plan(pos, prob, steps, need))
+    if pos.hands_known:
+        return verdict(False, _tricks(pos, prob, steps, need))
+    counter, steps = _counter(pos, prob, search, steps, need, budget)
+    return verdict(False, _tricks(pos, prob, steps, need), counter)
+
+
+def as_problem(pos: Position, hand: frozenset[Card]) -> Problem:
+    """The claim as masks for the search."""
+    lay = pos.layout
+    seat = {p: i for i, p in enumerate(pos.players)}
+    others = pos.unseen - hand
+    poss = []
+    for p in pos.players:
+        if p == pos.claimer:
+            poss.append(lay.mask(hand))
+        else:
+            poss.append(lay.mask(pos.hands[p] & others))
+    out = lay.mask(pos.out & others)
+    out_count = len(others) - sum(pos.counts[p] for p in pos.players if p != pos.claimer)
+    return Problem(pos.rules, seat[pos.claimer], tuple(p in pos.side for p in pos.players),
+                   tuple(poss), tuple(pos.counts[p] for p in pos.players), out, out_count,
+                   tuple((seat[p], lay.to_int(c)) for p, c in pos.trick), seat[pos.to_move],
+                   pos.left, pos.hands_known)
+
+
+# -- the claimer's hand -------------------------------------------------------------------------
+
+def _hand(pos: Position, hand: Sequence[Card] | None) -> frozenset[Card]:
+    who = pos.claimer
+    if pos.exact[who]:
+        known = pos.hands[who]
+        if hand is not None and frozenset(hand) != known or hand is not None and \
+                len(hand) != len(known):
+            raise ClaimError(text.not_the_hand(who, sort_hand(set(known))))
+        return known
+    if hand is None:
+        raise HandNeeded(text.hand_needed(who))
+    seen: set[Card] = set()
+    know = pos.know
+    for c in hand:
+        if c in seen:
+            raise ClaimError(text.hand_twice(c))
+        seen.add(c)
+        if c not in pos.layout.index:
+            raise ClaimError(text.not_in_deck(c, pos.game))
+        if c in know.seen:
+            p, trick, _ = know.seen[c]
+            raise ClaimError(text.already_played(c, p, trick))
+        if c in getattr(know, "discarded", {}):
+            raise ClaimError(text.discarded(c))
+        if c not in pos.hands[who]:
+            broken = next((cl for cl in know.claims[who] if cl.test(c)), None)
+            if broken is not None:
+                raise ClaimError(text.shown_void(broken.text, c))
+            owner = getattr(know, "owner", {}).get(c)
+            if owner is not None and owner != who:
+                raise ClaimError(text.held_by(c, owner))
+            raise ClaimError(text.cannot_hold(who, c))
+    if len(seen) != pos.counts[who]:
+        raise ClaimError(text.hand_size(who, len(seen), pos.counts[who]))
+    certain = getattr(know, "held", {}).get(who, set()) & pos.unseen
+    if certain - seen:
+        raise ClaimError(text.missing(who, sort_hand(certain - seen)))
+    return frozenset(seen)
+
+
+# -- what the verdict says ----------------------------------------------------------------------
+
+def _rules_at(prob: Problem, first: int) -> Any:
+    from ..compact import wisconsin_rules
+
+    if prob.rules is not None:
+        return prob.rules
+    return wisconsin_rules("SHDC"[wisconsin_rules(None).suit[first]])
+
+
+def _plan(pos: Position, prob: Problem, tricks: list[list[Step]], need: int) -> list[str]:
+    steps = []
+    won = 0
+    number = pos.trick_number
+    rules = None
+    for t in tricks:
+        if not t:
+            continue
+        rules = rules or _rules_at(prob, t[0][1])
+        for i, (seat, c) in enumerate(t):
+            if seat == prob.claimer:
+                steps.append((number, pos.layout.to_card(c), i == 0, rules.suit[c]))
+        if len(t) == len(prob.poss):
+            won += 1 if prob.side[t[rules.winner([c for _, c in t])][0]] else 0
+        number += 1
+    trump = rules.trump if rules is not None else -1
+    return text.plan(steps, trump, rest=won >= need and number - pos.trick_number < pos.left)
+
+
+def _tricks(pos: Position, prob: Problem, tricks: list[list[Step]], need: int) -> list[str]:
+    out = []
+    number = pos.trick_number
+    lost = 0
+    rules = None
+    for t in tricks:
+        if not t:
+            continue
+        rules = rules or _rules_at(prob, t[0][1])
+        plays = [(pos.players[s], pos.layout.to_card(c)) for s, c in t]
+        winner = None
+        if len(t) == len(prob.poss):
+            w = t[rules.winner([c for _, c in t])][0]
+            winner = pos.players[w]
+            lost += 0 if prob.side[w] else 1
+        out.append(text.trick_line(number, plays, winner))
+        number += 1
+    if lost:
+        out.append(text.beaten(pos.side, lost))
+    return out
+
+
+def _open_refutation(pos: Position, prob: Problem, search: Search, need: int, budget: int
+                     ) -> tuple[dict[str, tuple[Card, ...]], list[list[Step]]] | None:
+    """A deal of the unseen cards under which the claim fails even with every hand open (so
+    it fails), with the play that beats it; None when the likely deals tried do not."""
+    found = search.open_refutation(need)
+    if found is None:
+        return None
+    hands, dd = found
+    dd.nodes, dd.deadline = 0, None
+    try:
+        steps = dd.line(need, False)
+    except Undecided:
+        return None
+    lay = pos.layout
+    return {pos.players[s]: tuple(sort_hand(lay.cards_in(m))) for s, m in hands.items()}, steps
+
+
+def _counter(pos: Position, prob: Problem, search: Search, steps: list[list[Step]], need: int,
+             budget: int) -> tuple[dict[str, tuple[Card, ...]], list[list[Step]]]:
+    """One deal of the unseen cards at the end of the defeating line, with the cards each
+    player played on the line: the hands it beats the claim with. When that deal beats the
+    claim even played with every hand open, the line shown is the one that does."""
+    got = search.world()
+    hands: dict[int, int] = {}
+    for i, s in enumerate(search.holders):
+        hands[s] = got[i]
+    played = [(s, c) for t in steps for s, c in t][len(prob.trick):]
+    for s, c in played:
+        if s != prob.claimer:
+            hands[s] |= 1 << c
+    lay = pos.layout
+    counter = {pos.players[s]: tuple(sort_hand(lay.cards_in(m))) for s, m in hands.items()}
+    poss = tuple(hands.get(s, prob.poss[s]) for s in range(len(prob.poss)))
+    open_prob = Problem(prob.rules, prob.claimer, prob.side, poss, prob.count, 0, 0,
+                        prob.trick, prob.to_move, prob.left, True)
+    dd = Search(open_prob, budget, TIME_BUDGET)
+    try:
+        if not dd.solve(need):
+            dd.nodes, dd.deadline = 0, None
+            steps = dd.line(need, False)
+    except Undecided:
+        pass
+    return counter, steps

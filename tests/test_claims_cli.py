@@ -1,0 +1,93 @@
+"""``referee claim``: exit codes (0 holds, 1 fails, 2 bad input), --json, --hand."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+from typer.testing import CliRunner
+
+from cli.commands import app
+from tests.claims_build import build
+from tests.test_claims_positions import SPLIT, SPLIT_FILLER
+
+runner = CliRunner()
+
+
+def write(tmp_path: Path, text: str) -> str:
+    path = tmp_path / "game.toml"
+    path.write_text(text, encoding="utf-8")
+    return str(path)
+
+
+def test_holds_exit_0_and_json(tmp_path: Path) -> None:
+    f = write(tmp_path, build("kierki", SPLIT_FILLER, SPLIT))
+    r = runner.invoke(app, ["claim", f, "Ala"])
+    assert r.exit_code == 0, r.output
+    r = runner.invoke(app, ["claim", f, "Ala", "--json"])
+    assert r.exit_code == 0
+    doc = json.loads(r.stdout)
+    assert doc["holds"] is True and doc["decided"] is True and doc["hands_known"] is True
+    assert doc["claimer"] == "Ala" and doc["side"] == ["Ala"]
+    assert doc["tricks"] == 4 and doc["left"] == 4 and doc["counter"] is None
+    assert doc["line"]
+
+
+def test_fails_exit_1_with_a_counter(tmp_path: Path) -> None:
+    f = write(tmp_path, build("kierki", SPLIT_FILLER))
+    r = runner.invoke(app, ["claim", f, "Ala", "--rest", "--hand", SPLIT["Ala"], "--json"])
+    assert r.exit_code == 1, r.output
+    doc = json.loads(r.stdout)
+    assert doc["holds"] is False and doc["hands_known"] is False
+    assert set(doc["counter"]) == {"Bartek", "Celina", "Darek"}
+    assert all(len(v) == 4 for v in doc["counter"].values())
+    r = runner.invoke(app, ["claim", f, "Ala", "--tricks", "3", "--hand", SPLIT["Ala"]])
+    assert r.exit_code == 0
+
+
+def test_bad_input_exit_2(tmp_path: Path) -> None:
+    f = write(tmp_path, build("kierki", SPLIT_FILLER))
+    for args in (["--hand", "AS KS QS 3S"],      # 3S already played
+                 ["--hand", "AS KS QS"],         # wrong number of cards
+                 ["--hand", "AS KS QS ZZ"],      # not a card
+                 [],                             # hands unseen, no --hand, stdin not a terminal
+                 ["--hand", SPLIT["Ala"], "--tricks", "9"],
+                 ["--hand", SPLIT["Ala"], "--tricks", "2", "--rest"]):
+        r = runner.invoke(app, ["claim", f, "Ala", *args])
+        assert r.exit_code == 2, (args, r.output)
+        assert "Traceback" not in r.output
+    r = runner.invoke(app, ["claim", f, "Zosia", "--hand", SPLIT["Ala"]])
+    assert r.exit_code == 2
+
+
+def test_game_without_tricks_exit_2(tmp_path: Path) -> None:
+    src = Path(__file__).parent.parent / "sample_games" / "kozel-in-progress.toml"
+    r = runner.invoke(app, ["claim", str(src), "Ala", "--hand", "AS"])
+    assert r.exit_code == 2
+
+
+def test_the_hand_is_asked_for_at_a_terminal(tmp_path: Path, monkeypatch) -> None:  # type: ignore[no-untyped-def]
+    import cli.claim
+
+    monkeypatch.setattr(cli.claim, "stdin_is_terminal", lambda: True)
+    f = write(tmp_path, build("kierki", SPLIT_FILLER))
+    r = runner.invoke(app, ["claim", f, "Ala", "--tricks", "3", "--json"],
+                      input=SPLIT["Ala"] + "\n")
+    assert r.exit_code == 0, r.output
+    # the question goes to stderr; the runner echoes the typed line on stdout
+    assert json.loads(r.stdout[r.stdout.index("{"):])["holds"] is True
+    r = runner.invoke(app, ["claim", f, "Ala"], input="AS KS\n")
+    assert r.exit_code == 2
+
+
+def test_undecided_within_the_budget_exit_3(tmp_path: Path, monkeypatch) -> None:  # type: ignore[no-untyped-def]
+    import referee.claims
+    from tests.test_claims_positions import wisconsin_void
+
+    defaults = dict(referee.claims.judge.__kwdefaults__ or {})
+    monkeypatch.setattr(referee.claims.judge, "__kwdefaults__", {**defaults, "budget": 3})
+    f = write(tmp_path, wisconsin_void(darek_follows=False))
+    r = runner.invoke(app, ["claim", f, "Ala", "--hand", "AS QH", "--json"])
+    assert r.exit_code == 3, r.output
+    doc = json.loads(r.stdout)
+    assert doc["decided"] is False and doc["holds"] is False and doc["counter"] is None

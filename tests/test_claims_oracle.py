@@ -1,0 +1,142 @@
+"""The claim search against the brute-force oracle on small seeded random positions (2-3 tricks
+left), for each game: hands known (one world) and hands unseen (every deal of the unseen cards
+that fits what each player may hold, listed)."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from referee.claims.search import Problem, Search
+from referee.compact import (
+    KIERKI,
+    NO_CARD,
+    SCHMIER,
+    WISCONSIN,
+    TrickRules,
+    bits,
+    kierki_rules,
+    schmier_rules,
+    wisconsin_rules,
+)
+from tests.claims_oracle import deals, oracle, random_legal
+
+POSITIONS = 200
+
+
+def rules_for(game: str, rng: random.Random) -> tuple[TrickRules, int, int]:
+    """The trick rules, the deck size and the seats of a random position of ``game``."""
+    if game == "kierki":
+        deal = rng.randint(1, 11)
+        return kierki_rules(deal, rng.choice("SHDC") if deal >= 8 else None), KIERKI.size, 4
+    if game == "wisconsin-schmier":
+        return wisconsin_rules(rng.choice("SHDC")), WISCONSIN.size, 4
+    return schmier_rules(rng.choice("SHDC")), SCHMIER.size, 6
+
+
+def position(game: str, seed: int, unseen: bool) -> tuple[Problem, list[tuple[int, ...]]]:
+    """A random position and its worlds (each a mask per seat, the claimer's the same)."""
+    rng = random.Random(f"{game}:{seed}:{unseen}")
+    while True:
+        rules, size, n = rules_for(game, rng)
+        left = rng.choice((2, 3)) if n == 4 else 2
+        claimer = rng.randrange(n)
+        side = tuple(s == claimer if game == "kierki" else (s - claimer) % (n // 2) == 0
+                     for s in range(n))
+        deck = list(range(size))
+        rng.shuffle(deck)
+        hands = [sum(1 << c for c in deck[s * left:(s + 1) * left]) for s in range(n)]
+        rest = deck[n * left:]
+        leader = rng.randrange(n)
+        k = rng.randrange(n)
+        trick: list[tuple[int, int]] = []
+        for i in range(k):
+            s = (leader + i) % n
+            c = random_legal(rules, hands[s], trick[0][1] if trick else NO_CARD, rng)
+            hands[s] &= ~(1 << c)
+            trick.append((s, c))
+        count = tuple(h.bit_count() for h in hands)
+        to_move = (leader + k) % n
+        if not unseen:
+            return Problem(rules, claimer, side, tuple(hands), count, 0, 0, tuple(trick),
+                           to_move, left, True), [tuple(hands)]
+        out_n = 0 if game == "kierki" else rng.randint(0, 2)
+        out = sum(1 << c for c in rest[:out_n])
+        others = [s for s in range(n) if s != claimer]
+        pool = out
+        for s in others:
+            pool |= hands[s]
+        pin = 0.3 if n == 4 else 0.65
+        poss = {s: pool for s in others}
+        out_poss = pool
+        for c in bits(pool):
+            b = 1 << c
+            if rng.random() < pin:  # the record places this card: only its holder may hold it
+                for s in others:
+                    if not hands[s] & b:
+                        poss[s] &= ~b
+                if not out & b:
+                    out_poss &= ~b
+        for s in others:  # voids shown: a suit the player does not hold
+            for suit in range(5):
+                m = rules.masks[suit]
+                if not hands[s] & m and rng.random() < 0.3:
+                    poss[s] &= ~m
+        holders = [poss[s] for s in others] + [out_poss]
+        counts = [count[s] for s in others] + [out_n]
+        found = deals(pool, holders, counts, 1500)
+        if found is None:
+            continue
+        worlds = []
+        for d in found:
+            w = list(hands)
+            for i, s in enumerate(others):
+                w[s] = d[i]
+            worlds.append(tuple(w))
+        full = tuple(hands[claimer] if s == claimer else poss[s] for s in range(n))
+        return Problem(rules, claimer, side, full, count, out_poss, out_n, tuple(trick),
+                       to_move, left, False), worlds
+
+
+@pytest.mark.parametrize("unseen", [False, True], ids=["known", "unseen"])
+@pytest.mark.parametrize("game", ["kierki", "wisconsin-schmier", "schmier"])
+def test_search_agrees_with_the_oracle(game: str, unseen: bool) -> None:
+    agreed = {True: 0, False: 0}
+    for seed in range(POSITIONS):
+        p, worlds = position(game, seed, unseen)
+        for need in range(1, p.left + 1):
+            want = oracle(worlds, p.rules, p.claimer, p.side, p.trick, p.to_move, need, p.left)
+            s = Search(p)
+            got = s.solve(need)
+            assert got == want, (seed, need, p)
+            agreed[got] += 1
+            if not got and unseen:
+                s.nodes = 0
+                s.line(need, False)
+                w = s.world()
+                assert w is not None
+    assert agreed[True] > 20 and agreed[False] > 20  # both answers are exercised
+
+
+@pytest.mark.parametrize("game", ["kierki", "wisconsin-schmier", "schmier"])
+def test_a_counter_deal_is_one_of_the_worlds(game: str) -> None:
+    """After a refutation, the deal of the unseen cards the line ends in, with the cards each
+    player played on it, is a world of the position (the hands it beats the claim with)."""
+    checked = 0
+    for seed in range(60):
+        p, worlds = position(game, seed, True)
+        s = Search(p)
+        if s.solve(p.left):
+            continue
+        s.nodes = 0
+        tricks = s.line(p.left, False)
+        got = s.world()
+        hands = {seat: got[i] for i, seat in enumerate(s.holders)}
+        for seat, c in [x for t in tricks for x in t][len(p.trick):]:
+            if seat != p.claimer:
+                hands[seat] |= 1 << c
+        world = tuple(p.poss[x] if x == p.claimer else hands[x] for x in range(len(p.poss)))
+        assert world in worlds, seed
+        checked += 1
+    assert checked > 10
