@@ -8,8 +8,7 @@ from typing import Any
 
 from cli.app import fail
 
-EXIT = {True: 0, False: 1}  # holds, fails; 2 bad input; 3 undecided within the budget
-UNDECIDED = 3
+EXIT = {True: 0, False: 1}  # holds; fails, or not proven within the budget; 2 bad input
 
 
 def parse_hand(text: str) -> list[Any]:
@@ -57,7 +56,7 @@ def run(file: Path, player: str, tricks: int | None, hand_text: str | None, as_j
         views.write_json(verdict.to_json())
     else:
         show(verdict, ascii_only)
-    return EXIT[verdict.holds] if verdict.decided else UNDECIDED
+    return EXIT[verdict.holds]  # not decided: holds is False (any doubt against the claimer)
 
 
 def show(verdict: Any, ascii_only: bool) -> None:
@@ -71,7 +70,7 @@ def show(verdict: Any, ascii_only: bool) -> None:
              else "the last trick")
     partners = [p for p in verdict.side if p != verdict.claimer]
     who = f" with {' and '.join(partners)}" if partners else ""
-    answer = ("cannot be decided" if not verdict.decided
+    answer = ("not proven: the search stopped before it could decide" if not verdict.decided
               else "holds" if verdict.holds else "fails")
     head = f"{verdict.claimer} claims {claim}{who}: {answer}"
     seen = "hands known" if verdict.hands_known else "hands unseen"

@@ -412,8 +412,8 @@ def claim(file: FileArg,
     """Judge a claim on the deal in progress: PLAYER's side takes the rest (or N) of the
     tricks, whatever the others hold and play.
 
-    Exit 0 when the claim holds, 1 when it fails, 2 for bad input, 3 when the search cannot
-    decide within its budget."""
+    Exit 0 when the claim holds, 1 when it fails (or cannot be proven within the search's
+    budget), 2 for bad input."""
     from cli.claim import run
 
     if rest and tricks is not None:

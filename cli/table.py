@@ -466,14 +466,8 @@ class Table:
         tricks = int(args[1]) if len(args) == 2 else None
         if tricks is not None and tricks < 1:
             raise NotationError("claim at least 1 trick")
-        import importlib
-
-        try:  # referee.claims: the verdict (judge, ClaimError), imported when first asked
-            claims = importlib.import_module("referee.claims")
-        except ImportError:
-            raise NotationError("claims cannot be judged by this build of the referee"
-                                ) from None
-        judge, claim_error = claims.judge, claims.ClaimError
+        from referee.claims import ClaimError as claim_error
+        from referee.claims import judge
         res = s.result()
         hand = None
         shown = (res.table.hands or {}).get(claimer)
@@ -512,6 +506,9 @@ class Table:
             rest if verdict.tricks >= verdict.left else f"{verdict.tricks} of {rest}")
         if verdict.holds:
             self.say(st.bold("The claim holds: "), what)
+        elif not verdict.decided:
+            self.say(st.red(st.bold("The claim is not proven: ")), f"the search stopped "
+                     f"before it could show that {what}")
         else:
             self.say(st.red(st.bold("The claim fails: ")), f"it is not sure that {what}")
         for name, cards in (verdict.counter or {}).items():

@@ -1,5 +1,6 @@
-"""The table mode's `claim PLAYER [N]`: the verdict (a stand-in for `referee.claims.judge`),
-the table's acceptance, the questions the cards cannot settle, the claim recorded, undone."""
+"""The table mode's `claim PLAYER [N]`: the verdict (a stand-in for `referee.claims.judge`
+that gives a chosen verdict, and the real one at the end), the table's acceptance, the
+questions the cards cannot settle, the claim recorded, undone."""
 
 from __future__ import annotations
 
@@ -12,31 +13,12 @@ from typing import Any
 
 import pytest
 
-from referee.cards import Card
+from referee.claims import ClaimError, Verdict
 from referee.notation import parse_cards
 from referee.session import Session
 from tests.helpers import hands_toml, head, kierki_before
 from tests.test_claim_record import WISCONSIN
 from tests.test_file_safety import Script, table
-
-
-class ClaimError(ValueError):
-    pass
-
-
-@dataclass(frozen=True)
-class Verdict:
-    holds: bool
-    claimer: str
-    side: tuple[str, ...]
-    tricks: int
-    left: int
-    hands_known: bool
-    line: tuple[str, ...] = ()
-    counter: dict[str, tuple[Card, ...]] | None = None
-
-    def to_json(self) -> dict[str, Any]:
-        return {"holds": self.holds}
 
 
 @dataclass
@@ -215,16 +197,6 @@ def test_help_and_completion_know_the_command(tmp_path: Path, judge: Judge,
     assert "claim PLAYER [N]" in capsys.readouterr().out
 
 
-def test_without_the_verdict_module_the_command_says_so(tmp_path: Path, capsys: Any,
-                                                        monkeypatch: pytest.MonkeyPatch
-                                                        ) -> None:
-    monkeypatch.setitem(sys.modules, "referee.claims", None)  # an import that fails
-    p = write(tmp_path, KIERKI)
-    t = table(p, Script(["claim Celina", "quit"]))
-    assert t.run() == 0
-    assert "cannot do that" in capsys.readouterr().out
-
-
 def test_a_game_without_tricks_has_no_claim(tmp_path: Path, judge: Judge,
                                             capsys: Any) -> None:
     p = write(tmp_path, head("foursquare", ("Ala",)) + "\n[[deals]]\nturns = [\"7H 0,0\"]\n")
@@ -232,3 +204,20 @@ def test_a_game_without_tricks_has_no_claim(tmp_path: Path, judge: Judge,
     assert table(p, r).run() == 0
     assert "has no claims" in capsys.readouterr().out
     assert judge.calls == [] and len(r.prompts) == 2
+
+
+def test_the_real_verdict_at_the_table(tmp_path: Path, capsys: Any) -> None:
+    """With ``referee.claims`` itself: Ala, on lead at trick 2 with the hands unseen, shows
+    twelve spades and claims one trick: it holds (she leads the ace). Claiming the rest with
+    a hand of three cards is refused (she has 12 cards to play): nothing is recorded."""
+    p = write(tmp_path, KIERKI)
+    before = p.read_bytes()
+    t = table(p, Script(["claim Ala 1", "AS KS QS JS 10S 9S 8S 7S 6S 5S 4S 3S", "quit"]))
+    assert t.run() == 0
+    out = capsys.readouterr().out
+    assert "The claim holds" in out
+    assert p.read_bytes() == before  # a claim of some of the tricks is a verdict only
+    t = table(p, Script(["claim Ala", "AS KS QS", "quit"]))
+    assert t.run() == 0
+    assert "no claim" in capsys.readouterr().out
+    assert p.read_bytes() == before

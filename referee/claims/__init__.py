@@ -202,7 +202,8 @@ def _tricks(pos: Position, prob: Problem, tricks: list[list[Step]], need: int) -
         out.append(text.trick_line(number, plays, winner))
         number += 1
     if lost:
-        out.append(text.beaten(pos.side, lost))
+        played = sum(1 for t in tricks if len(t) == len(prob.poss))
+        out.append(text.beaten(pos.side, played - lost, played, need))
     return out
 
 

@@ -110,7 +110,8 @@ def trick_line(number: int, plays: Sequence[tuple[str, Card]], winner: str | Non
     return f"Trick {number}: {cards}{end}."
 
 
-def beaten(side: Sequence[str], lost: int) -> str:
+def beaten(side: Sequence[str], won: int, played: int, need: int) -> str:
+    """The end of a line that beats the claim: what the side took, against what it claimed."""
     who = side[0] if len(side) == 1 else " & ".join(side)
-    return f"{who} lose {count(lost, 'trick')} of those claimed." if len(side) > 1 else \
-        f"{who} loses {count(lost, 'trick')} of those claimed."
+    take = "take" if len(side) > 1 else "takes"
+    return f"{who} {take} {won} of these {count(played, 'trick')}, not the {need} claimed."
