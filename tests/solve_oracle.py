@@ -44,7 +44,8 @@ class Case:
     high_low: str = "ace-seven"
 
     def solver(self, budget: int | None = None) -> Solver:
-        return Solver(self.rules, self.objective, self.side, self.teams, self.seats, budget)
+        return Solver(self.rules, self.objective, self.side, self.teams, self.seats, budget,
+                      self.hands)
 
     def position(self, solver: Solver) -> Position:
         pos = solver.start(self.hands, self.leader)

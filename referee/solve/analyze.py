@@ -96,7 +96,7 @@ def solver_for(d: PlayedDeal, side: tuple[int, ...], trump: str | None,
                 m ^= low
         obj = objectives.schmier(d.game, r, trump, in_play, holder, d.teams,
                                  d.teams[d.bidder], d.high_low)
-    return Solver(r, obj, side, d.teams, d.seats, budget)
+    return Solver(r, obj, side, d.teams, d.seats, budget, d.hands)
 
 
 def analyze(d: PlayedDeal, kierki_budget: int = KIERKI_BUDGET) -> DealAnalysis:

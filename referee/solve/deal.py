@@ -65,21 +65,21 @@ def played_deal(result: Result, number: int) -> PlayedDeal:
     if game not in GAMES:
         raise NotAnalysable(f"{game} has no tricks to analyse")
     if not 1 <= number <= len(result.deals):
-        raise NotAnalysable(f"deal {number} is not in the file: it has "
+        raise NotAnalysable(f"deal {number}: not in the file, which has "
                             f"{_deals(len(result.deals))}")
     row = result.deals[number - 1]
     players = tuple(setup.players)
     seat = {p: i for i, p in enumerate(players)}
     n = len(players)
     if game == "kierki" and number == LOTTERY:
-        raise NotAnalysable(f"deal {number} is the small lottery: it has no tricks to analyse")
+        raise NotAnalysable(f"deal {number}: the small lottery has no tricks to analyse")
     if row.redeal:
         raise NotAnalysable(f"deal {number}: everyone passed, so nothing was played")
     if not row.finished:
-        raise NotAnalysable(f"deal {number} is not finished")
+        raise NotAnalysable(f"deal {number}: not finished")
     tricks = row.play.tricks if row.play is not None else None
     if not tricks:
-        raise NotAnalysable(f"deal {number} was not recorded card by card")
+        raise NotAnalysable(f"deal {number}: not recorded card by card")
     want = TRICKS[game]
     if len(tricks) != want or any(t.winner is None for t in tricks):
         raise NotAnalysable(f"deal {number}: {len(tricks)} of its {want} tricks were "

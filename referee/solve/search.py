@@ -103,7 +103,7 @@ class Solver:
 
     def __init__(self, rules: TrickRules, objective: Objective, side: Sequence[int],
                  teams: Sequence[int] | None = None, seats: int = 4,
-                 budget: int | None = None) -> None:
+                 budget: int | None = None, deal: Sequence[int] | None = None) -> None:
         self.rules = rules
         self.objective = objective
         self.seats = seats
@@ -118,9 +118,11 @@ class Solver:
             new[i] = j
         self.order = tuple(order)  # new index -> layout index
         self.new = tuple(new)  # layout index -> new index
-        self.tt: dict[int, tuple[int, int]] = {}
+        self.tt: dict[int, list[tuple[int, int, int, int]]] = {}
         self.best: dict[int, int] = {}
         self._build()
+        if deal is not None:
+            self._own([self.to_new(h) for h in deal])
 
     # -- conversions ----------------------------------------------------------------------------
 
@@ -198,12 +200,32 @@ class Solver:
         """Whether best play from ``pos`` gives the side ``target`` or more (one null window)."""
         return self._root(pos, target - 1, target) >= target
 
+    def _own(self, hands: Sequence[int]) -> None:
+        """Learn who holds which card: from ``deal`` (the hands at the start of the play),
+        else from the first position asked about. A position of another deal (a card held by
+        another seat) is refused."""
+        owner = self._owner
+        if not any(owner):
+            for s, h in enumerate(hands):
+                owner[s] = h
+                m = h
+                while m:
+                    low = m & -m
+                    j = low.bit_length() - 1
+                    self._sym[j] = 1 + s * (self._radix - 1) // self.seats + self._worth[j]
+                    m ^= low
+            return
+        for s, h in enumerate(hands):
+            if h & ~owner[s]:
+                raise ValueError("a position of another deal: a Solver is made for one deal")
+
     def _root(self, pos: Position, alpha: int, beta: int) -> int:
         """The final score from ``pos`` in the window (fail-soft)."""
         base = pos.scored + self._fixed
         hands = self._hands
         for s, h in enumerate(pos.hands):
             hands[s] = self.to_new(h)
+        self._own(hands)
         n = self.seats
         ga, gb = self._diffs(pos)
         if not pos.trick:
@@ -287,6 +309,20 @@ class Solver:
         seat_at = tuple(tuple((lead + k) % n for k in range(n)) for lead in range(n))
         hands: list[int] = [0] * n
         self._hands = hands
+        # relative ranks: each card's symbol is its holder and its worth (set by _own)
+        worth = sorted({(cv[j], gp[j]) for j in range(size)})
+        self._worth = tuple(worth.index((cv[j], gp[j])) for j in range(size))
+        radix = n * len(worth) + 1
+        self._radix = radix
+        sym = [0] * size
+        self._sym = sym
+        runs: list[tuple[int, int, int, dict[int, int]]] = []
+        for s in range(5):
+            idx = [j for j in range(size) if suit[j] == s]
+            if idx:
+                runs.append((idx[0], (1 << len(idx)) - 1,
+                             (radix ** len(idx)).bit_length(), {}))
+        self._owner: list[int] = [0] * n
         tt = self.tt
         best_lead = self.best
         budget = self.budget if self.budget is not None else INF
@@ -320,6 +356,16 @@ class Solver:
                 return masters(hand & lead_ok, live) if hand & lead_ok else masters(hand, live)
             return masters(hand, live)
 
+        def code(base: int, m: int) -> int:
+            """A suit's live cards as the sequence of (holder, worth) from the lowest: two
+            positions with the same sequences in every suit play alike (relative ranks)."""
+            c = 0
+            while m:
+                low = m & -m
+                c = c * radix + sym[base + low.bit_length() - 1]
+                m ^= low
+            return c
+
         def trick(leader: int, live: int, ga: int, gb: int, alpha: int, beta: int) -> int:
             """The rest of the deal from a trick boundary (value relative to now)."""
             if not live:
@@ -327,6 +373,40 @@ class Solver:
             solver.nodes += 1
             if solver.nodes > budget:
                 raise Budget
+            if live.bit_count() == n:  # the last trick plays itself
+                lead = hands[leader].bit_length() - 1
+                power = keys[suit[lead]]
+                top, nwin = -1, leader
+                for seat in seat_at[leader]:
+                    c = hands[seat].bit_length() - 1
+                    if power[c] > top:
+                        top, nwin = power[c], seat
+                pts = 0
+                if side[nwin]:
+                    gain = tv[tricks - 1]
+                    mm = live
+                    while mm:
+                        lowb = mm & -mm
+                        x = lowb.bit_length() - 1
+                        gain += cv[x]
+                        pts += gp[x]
+                        mm ^= lowb
+                    ga += pts
+                    gb += pts
+                else:
+                    gain = 0
+                    if has_game:
+                        slot = team_slot[nwin]
+                        mm = live
+                        while mm:
+                            lowb = mm & -mm
+                            pts += gp[lowb.bit_length() - 1]
+                            mm ^= lowb
+                        if slot == 0:
+                            ga -= pts
+                        elif slot == 1:
+                            gb -= pts
+                return gain + (game_value if ga > 0 and gb > 0 else 0)
             number = tricks - live.bit_count() // n
             # bounds on what is still to be won or lost
             hi = pos_suffix[number]
@@ -335,7 +415,13 @@ class Solver:
                 hi += table[(live >> base) & width]
             for base, width, table in neg_tables:
                 lo += table[(live >> base) & width]
-            key = live * 8 + leader
+            key = leader
+            for base, width, shift, cache in runs:
+                m = (live >> base) & width
+                got = cache.get(m)
+                if got is None:
+                    got = cache[m] = code(base, m)
+                key = (key << shift) | got
             if has_game:
                 left = 0
                 for base, width, table in gp_tables:
@@ -348,7 +434,8 @@ class Solver:
                     hi += game_value
                     if ca > left and cb > left:
                         lo += game_value  # won whatever happens
-                key = (key << 26) | ((ca + BIG) << 13) | (cb + BIG)
+            else:
+                ca = cb = 0
             if only_tricks:
                 q = quick(hands[leader], live)
                 if q:
@@ -361,17 +448,20 @@ class Solver:
                 return hi
             if lo >= beta:
                 return lo
+            # the table keeps, per cards and leader, bounds at several differences of game
+            # points; the value never falls as a difference grows, so an entry at lower
+            # differences bounds this one from below and one at higher from above
             e = tt.get(key)
             if e is not None:
-                elo, ehi = e
-                if elo >= beta:
-                    return elo
-                if ehi <= alpha:
-                    return ehi
-                if elo > lo:
-                    lo = elo
-                if ehi < hi:
-                    hi = ehi
+                for ea, eb, elo, ehi in e:
+                    if ea <= ca and eb <= cb and elo > lo:
+                        lo = elo
+                    if ea >= ca and eb >= cb and ehi < hi:
+                        hi = ehi
+                if hi <= alpha:
+                    return hi
+                if lo >= beta:
+                    return lo
                 if lo == hi:
                     return lo
             a, b = alpha, beta
@@ -427,11 +517,20 @@ class Solver:
                             if a >= b:
                                 break
             if g <= a0:
-                tt[key] = (e[0] if e is not None else -INF, g)
+                nlo, nhi = -INF, g
             elif g >= b0:
-                tt[key] = (g, e[1] if e is not None else INF)
+                nlo, nhi = g, INF
             else:
-                tt[key] = (g, g)
+                nlo = nhi = g
+            if e is None:
+                tt[key] = [(ca, cb, nlo, nhi)]
+            else:
+                for i, (ea, eb, elo, ehi) in enumerate(e):
+                    if ea == ca and eb == cb:
+                        e[i] = (ca, cb, max(elo, nlo), min(ehi, nhi))
+                        break
+                else:
+                    e.append((ca, cb, nlo, nhi))
             best_lead[key] = move
             return g
 
