@@ -95,7 +95,7 @@ def solver_for(d: PlayedDeal, side: tuple[int, ...], trump: str | None,
                 in_play.append(low.bit_length() - 1)
                 m ^= low
         obj = objectives.schmier(d.game, r, trump, in_play, holder, d.teams,
-                                 d.teams[d.bidder], d.high_low)
+                                 d.teams[side[0]], d.high_low)
     return Solver(r, obj, side, d.teams, d.seats, budget, d.hands)
 
 
