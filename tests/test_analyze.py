@@ -217,3 +217,12 @@ def test_game_is_an_alias_of_deal_and_the_table_names_each_player() -> None:
     (row,) = doc["deals"]
     assert row["number"] == 9 and row["measure"] == "tricks" and row["kind"] == 9
     assert [s["side"] for s in row["sides"]] == ["Ala", "Bartek", "Celina", "Darek"]
+
+
+def test_a_schmier_search_past_its_budget_gives_up_in_one_line() -> None:
+    res = load("schmier-complete.toml").result()
+    d = played_deal(res, 1)
+    with pytest.raises(NotAnalysable, match="gave up"):
+        post_mortem.analyze(d, schmier_budget=1)
+    a = post_mortem.analyze(played_deal(res, 3))  # a deal within the default budget
+    assert a.makeable is False and a.sides[0].best < (a.bid or 0)

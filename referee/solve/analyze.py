@@ -24,11 +24,12 @@ from dataclasses import dataclass
 from ..cards import Card
 from ..compact import TrickRules, kierki_rules, schmier_rules, wisconsin_rules
 from . import objectives
-from .deal import PlayedDeal
+from .deal import NotAnalysable, PlayedDeal
 from .search import Budget, Position, Solver
 
 KIERKI_START = (1, 8)  # the tricks the search starts from, first the one it tries first
 KIERKI_BUDGET = 40_000  # trick-boundary nodes for a player's search from trick 1
+SCHMIER_BUDGET = 2_000_000  # trick-boundary nodes for a whole deal of a Schmier game
 
 
 @dataclass(frozen=True, slots=True)
@@ -99,12 +100,19 @@ def solver_for(d: PlayedDeal, side: tuple[int, ...], trump: str | None,
     return Solver(r, obj, side, d.teams, d.seats, budget, d.hands)
 
 
-def analyze(d: PlayedDeal, kierki_budget: int = KIERKI_BUDGET) -> DealAnalysis:
+def analyze(d: PlayedDeal, kierki_budget: int = KIERKI_BUDGET,
+            schmier_budget: int | None = SCHMIER_BUDGET) -> DealAnalysis:
+    """The post-mortem of ``d``. A Schmier deal whose search needs more than
+    ``schmier_budget`` positions raises :class:`NotAnalysable` (the search gave up)."""
     if d.game == "kierki":
         sides = tuple(_kierki_side(d, s, kierki_budget) for s in range(d.seats))
         return DealAnalysis(d.game, d.number, d.kind, d.trump, None, None, None, sides)
     assert d.bidder is not None and d.bid is not None
-    side = _schmier_side(d)
+    try:
+        side = _schmier_side(d, schmier_budget)
+    except Budget:
+        raise NotAnalysable(f"deal {d.number}: the search gave up after {schmier_budget:,} "
+                            "positions") from None
     return DealAnalysis(d.game, d.number, 0, d.trump, d.players[d.bidder], d.bid,
                         side.best >= d.bid, (side,))
 
@@ -133,7 +141,7 @@ def _kierki_side(d: PlayedDeal, seat: int, budget: int) -> SideResult:
     raise AssertionError("the last start has no budget")  # pragma: no cover
 
 
-def _schmier_side(d: PlayedDeal) -> SideResult:
+def _schmier_side(d: PlayedDeal, budget: int | None) -> SideResult:
     assert d.bidder is not None
     team = d.teams[d.bidder]
     side = tuple(s for s in range(d.seats) if d.teams[s] == team)
@@ -153,7 +161,7 @@ def _schmier_side(d: PlayedDeal) -> SideResult:
             suit = d.layout.cards[c].suit
             s = solvers.get(suit)
             if s is None:
-                s = solvers[suit] = solver_for(d, side, suit)
+                s = solvers[suit] = solver_for(d, side, suit, budget)
             v = s.value(s.play(s.start(d.hands, d.bidder), c), best)
             if c == first:
                 after_first = v
@@ -170,7 +178,7 @@ def _schmier_side(d: PlayedDeal) -> SideResult:
                                      after_first))
         costly, stopped = _walk(solver, d, pos, 1, best, side)
         return SideResult(name, best, 1, actual, costly, stopped)
-    solver = solver_for(d, side, d.trump)
+    solver = solver_for(d, side, d.trump, budget)
     pos = solver.start(d.hands, d.bidder)
     best = solver.value(pos, None)
     costly, stopped = _walk(solver, d, pos, 0, best, side)
