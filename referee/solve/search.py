@@ -313,6 +313,8 @@ class Solver:
         worth = sorted({(cv[j], gp[j]) for j in range(size)})
         self._worth = tuple(worth.index((cv[j], gp[j])) for j in range(size))
         radix = n * len(worth) + 1
+        # cards of one suit and one worth: equivalent when no other live card lies between
+        kind = tuple(suit[j] * len(worth) + self._worth[j] for j in range(size))
         self._radix = radix
         sym = [0] * size
         self._sym = sym
@@ -481,8 +483,7 @@ class Solver:
                 low = m & -m
                 c = low.bit_length() - 1
                 m ^= low
-                if (prev >= 0 and suit[prev] == suit[c] and cv[prev] == cv[c]
-                        and gp[prev] == gp[c] and not others & (low - (2 << prev))):
+                if prev >= 0 and kind[prev] == kind[c] and not others & (low - (2 << prev)):
                     prev = c
                     continue
                 cands.append(c)
@@ -558,8 +559,7 @@ class Solver:
                 low = m & -m
                 c = low.bit_length() - 1
                 m ^= low
-                if (prev >= 0 and suit[prev] == suit[c] and cv[prev] == cv[c]
-                        and gp[prev] == gp[c] and not others & (low - (2 << prev))):
+                if prev >= 0 and kind[prev] == kind[c] and not others & (low - (2 << prev)):
                     prev = c
                     continue
                 prev = c
@@ -578,6 +578,17 @@ class Solver:
                 cands = lose + win  # stay under the winning card, highest first
             g = -INF if maximize else INF
             a, b = alpha, beta
+            if pos == last:  # the worth of the cards already in the trick, once
+                number = tricks - 1 - (live & ~tmask).bit_count() // n
+                trick_cv = tv[number]
+                trick_gp = 0
+                mm = tmask
+                while mm:
+                    lowb = mm & -mm
+                    x = lowb.bit_length() - 1
+                    trick_cv += cv[x]
+                    trick_gp += gp[x]
+                    mm ^= lowb
             for c in cands:
                 bit = 1 << c
                 k = key[c]
@@ -588,33 +599,16 @@ class Solver:
                 if pos == last:
                     tm = tmask | bit
                     nlive = live & ~tm
-                    number = tricks - 1 - nlive.bit_count() // n
-                    na, nb = ga, gb
                     if side[nwin]:
-                        gain = tv[number]
-                        mm = tm
-                        while mm:
-                            lowb = mm & -mm
-                            x = lowb.bit_length() - 1
-                            gain += cv[x]
-                            if has_game:
-                                na += gp[x]
-                                nb += gp[x]
-                            mm ^= lowb
+                        gain = trick_cv + cv[c]
+                        pts = trick_gp + gp[c]
+                        na, nb = ga + pts, gb + pts
                     else:
+                        slot = team_slot[nwin]
+                        pts = trick_gp + gp[c]
+                        na = ga - pts if slot == 0 else ga
+                        nb = gb - pts if slot == 1 else gb
                         gain = 0
-                        if has_game:
-                            slot = team_slot[nwin]
-                            mm = tm
-                            pts = 0
-                            while mm:
-                                lowb = mm & -mm
-                                pts += gp[lowb.bit_length() - 1]
-                                mm ^= lowb
-                            if slot == 0:
-                                na -= pts
-                            elif slot == 1:
-                                nb -= pts
                     hands[seat] = hand ^ bit
                     v = gain + trick(nwin, nlive, na, nb, a - gain, b - gain)
                     hands[seat] = hand
