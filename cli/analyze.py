@@ -83,7 +83,9 @@ def _reason(e: Exception, n: int) -> str:
     return text[len(prefix):] if text.startswith(prefix) else text
 
 
-def _value(a: DealAnalysis, v: int) -> str:
+def _value(a: DealAnalysis, v: int | None) -> str:
+    if v is None:
+        return "-"
     if measure(a) == "penalty":
         return str(v)
     if measure(a) == "tricks":

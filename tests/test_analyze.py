@@ -226,3 +226,22 @@ def test_a_schmier_search_past_its_budget_gives_up_in_one_line() -> None:
         post_mortem.analyze(d, schmier_budget=1)
     a = post_mortem.analyze(played_deal(res, 3))  # a deal within the default budget
     assert a.makeable is False and a.sides[0].best < (a.bid or 0)
+
+
+def test_a_revoke_before_trick_8_stays_as_played_and_ends_a_walk_from_trick_1() -> None:
+    res = load("kierki-revoke.toml").result()
+    d = played_deal(res, 3)  # Celina's JS at trick 4 did not follow suit
+    a = post_mortem.analyze(d)
+    for r in a.sides:
+        assert r.best is not None
+        if r.start == 1:
+            assert r.costly is not None or "trick 4" in r.stopped
+        else:
+            assert r.stopped == ""
+    short = post_mortem.analyze(d, kierki_budget=0)
+    for seat, r in enumerate(short.sides):
+        s = post_mortem.solver_for(d, (seat,), None)
+        pos = s.start(d.hands, d.leader)
+        for _, c in d.plays[:28]:
+            pos = s.play(pos, c)
+        assert r.start == 8 and r.best == s.value(pos)

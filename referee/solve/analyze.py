@@ -9,7 +9,8 @@
   penalty (deals 1-7, as the sheet writes it: 0 or less) or the most tricks (8-11) the
   player could have guaranteed, and that player's first costly card. The search starts at
   trick 1 when it finishes within its budget, else at trick 8 (after the first seven tricks
-  as played); ``start`` says which, and the value includes what was already taken.
+  as played, a revoke among them included); ``start`` says which, and the value includes
+  what was already taken.
 
 Walking the line as played: after a play of the side the best result can only stay or drop
 (one null-window search says which), after an opponent's it can only stay or rise (searched
@@ -45,11 +46,12 @@ class Costly:
 
 @dataclass(frozen=True, slots=True)
 class SideResult:
-    """One side's post-mortem: ``best`` with best play from trick ``start``, ``actual`` as
-    played, the first costly card (or None), and where the walk stopped early (or "")."""
+    """One side's post-mortem: ``best`` with best play from trick ``start`` (None when a card
+    played out of turn before it leaves no position to search), ``actual`` as played, the
+    first costly card (or None), and where the walk stopped early (or "")."""
 
     name: str
-    best: int
+    best: int | None
     start: int
     actual: int
     costly: Costly | None
@@ -113,6 +115,7 @@ def analyze(d: PlayedDeal, kierki_budget: int = KIERKI_BUDGET,
     except Budget:
         raise NotAnalysable(f"deal {d.number}: the search gave up after {schmier_budget:,} "
                             "positions") from None
+    assert side.best is not None
     return DealAnalysis(d.game, d.number, 0, d.trump, d.players[d.bidder], d.bid,
                         side.best >= d.bid, (side,))
 
@@ -122,16 +125,13 @@ def _kierki_side(d: PlayedDeal, seat: int, budget: int) -> SideResult:
     for start in KIERKI_START:
         last = start == KIERKI_START[-1]
         solver = solver_for(d, (seat,), d.trump, None if last else budget)
-        pos: Position | None = solver.start(d.hands, d.leader)
+        pos = solver.start(d.hands, d.leader)
         skip = (start - 1) * d.seats
-        stopped = ""
-        for k in range(skip):
-            assert pos is not None
-            pos, stopped = _step(solver, d, pos, k)
-            if pos is None:
-                break
-        if pos is None:  # an illegal play before the start: the walk cannot reach it
-            return SideResult(d.players[seat], actual, start, actual, None, stopped)
+        for k in range(skip):  # the tricks before the start, as played (a revoke included)
+            who, c = d.plays[k]
+            if who != pos.to_move:  # a card out of turn: the deal cannot be followed
+                return SideResult(d.players[seat], None, start, actual, None, _illegal(d, k))
+            pos = solver.play(pos, c)
         try:
             best = solver.value(pos, None)
             costly, stopped = _walk(solver, d, pos, skip, best, (seat,))
