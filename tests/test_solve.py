@@ -100,8 +100,12 @@ def test_kierki_penalty_the_player_cannot_escape() -> None:
     s = Solver(r, objectives.kierki(5, r), (0,), None, 4)
     assert s.value(s.start(hands, 3, number=11)) == 0
     assert s.value(s.start(hands, 0, number=11)) == 0
-    hands[1] = hand(None, "QH 3C")
+    hands[1] = hand(None, "QH 3C")  # another deal: a solver of its own
+    s = Solver(r, objectives.kierki(5, r), (0,), None, 4)
     assert s.value(s.start(hands, 0, number=11)) == -150
+    with pytest.raises(ValueError):  # a solver is for one deal
+        s.value(s.start([hand(None, "KH 3C"), hand(None, "QH 2C"), hands[2], hands[3]], 0,
+                        number=11))
 
 
 def test_wisconsin_high_and_low_are_fixed_by_the_hands() -> None:
