@@ -296,6 +296,29 @@ def explain(file: FileArg,
 
 @app.command()
 @guarded
+def analyze(file: FileArg,
+            deal: Annotated[int | None, typer.Option(
+                "--deal", "--game", min=1, help="only this deal (Foursquare: game) number")]
+            = None,
+            as_json: JsonOpt = False, ascii_only: AsciiOpt = False) -> None:
+    """A post-mortem of finished deals: the best that could have been made with every hand
+    open, and the first play that cost something (trick games, Foursquare)."""
+    s = _session(file)
+    if s.setup.game == "foursquare":
+        import importlib
+        import importlib.util
+
+        if importlib.util.find_spec("cli.foursquare_analyze") is None:
+            fail("analyze is not available for foursquare yet", 2)
+        foursquare = importlib.import_module("cli.foursquare_analyze")
+        raise typer.Exit(foursquare.run(str(file), deal, as_json))
+    from cli import analyze as post_mortem
+
+    raise typer.Exit(post_mortem.show(s, deal, as_json, ascii_only))
+
+
+@app.command()
+@guarded
 def play(file: Annotated[Path | None, typer.Argument(help="the game's save file (TOML); "
                                                           "without it, start a new game")]
          = None,

@@ -1,0 +1,219 @@
+"""The post-mortem of a finished deal (``referee analyze``), double dummy: every hand open.
+
+* **Wisconsin Schmier, Schmier**: the side is the bidding team, against every other player.
+  ``best`` is the most points it could have made with best play by all from the first lead
+  (Wisconsin: the first lead names trump, so the bidder's choice of trump is part of it),
+  ``makeable`` whether that reaches the bid, and the costly card is the first play after which
+  the most it could still make got lower.
+* **Kierki** deals 1-11: each player in turn is the side, against the other three: the least
+  penalty (deals 1-7, as the sheet writes it: 0 or less) or the most tricks (8-11) the
+  player could have guaranteed, and that player's first costly card. The search starts at
+  trick 1 when it finishes within its budget, else at trick 8 (after the first seven tricks
+  as played, a revoke among them included); ``start`` says which, and the value includes
+  what was already taken.
+
+Walking the line as played: after a play of the side the best result can only stay or drop
+(one null-window search says which), after an opponent's it can only stay or rise (searched
+again from the last value). A recorded play that was not legal there (a revoke, a card out
+of turn) ends the walk; ``stopped`` says where.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from ..cards import Card
+from ..compact import TrickRules, kierki_rules, schmier_rules, wisconsin_rules
+from . import objectives
+from .deal import NotAnalysable, PlayedDeal
+from .search import Budget, Position, Solver
+
+KIERKI_START = (1, 8)  # the tricks the search starts from, first the one it tries first
+KIERKI_BUDGET = 40_000  # trick-boundary nodes for a player's search from trick 1
+SCHMIER_BUDGET = 2_000_000  # trick-boundary nodes for a whole deal of a Schmier game
+
+
+@dataclass(frozen=True, slots=True)
+class Costly:
+    """The first play after which the side's best result got worse."""
+
+    trick: int
+    player: str
+    card: Card
+    before: int
+    after: int
+
+
+@dataclass(frozen=True, slots=True)
+class SideResult:
+    """One side's post-mortem: ``best`` with best play from trick ``start`` (None when a card
+    played out of turn before it leaves no position to search), ``actual`` as played, the
+    first costly card (or None), and where the walk stopped early (or "")."""
+
+    name: str
+    best: int | None
+    start: int
+    actual: int
+    costly: Costly | None
+    stopped: str = ""
+
+
+@dataclass(frozen=True, slots=True)
+class DealAnalysis:
+    """A deal's post-mortem: its game and number, Kierki's kind of deal (0 otherwise), the
+    trump, the bidder and bid (Schmier games), whether the bid was makeable, and the sides."""
+
+    game: str
+    number: int
+    kind: int
+    trump: str | None
+    bidder: str | None
+    bid: int | None
+    makeable: bool | None
+    sides: tuple[SideResult, ...]
+
+
+def rules_for(d: PlayedDeal, trump: str | None) -> TrickRules:
+    if d.game == "kierki":
+        return kierki_rules(d.kind, trump)
+    if d.game == "schmier":
+        return schmier_rules(trump)
+    return wisconsin_rules(trump)
+
+
+def solver_for(d: PlayedDeal, side: tuple[int, ...], trump: str | None,
+               budget: int | None = None) -> Solver:
+    r = rules_for(d, trump)
+    if d.game == "kierki":
+        obj = objectives.kierki(d.kind, r)
+    else:
+        assert trump is not None and d.bidder is not None
+        holder = [0] * r.layout.size
+        in_play = []
+        for s, h in enumerate(d.hands):
+            m = h
+            while m:
+                low = m & -m
+                holder[low.bit_length() - 1] = s
+                in_play.append(low.bit_length() - 1)
+                m ^= low
+        obj = objectives.schmier(d.game, r, trump, in_play, holder, d.teams,
+                                 d.teams[side[0]], d.high_low)
+    return Solver(r, obj, side, d.teams, d.seats, budget, d.hands)
+
+
+def analyze(d: PlayedDeal, kierki_budget: int = KIERKI_BUDGET,
+            schmier_budget: int | None = SCHMIER_BUDGET) -> DealAnalysis:
+    """The post-mortem of ``d``. A Schmier deal whose search needs more than
+    ``schmier_budget`` positions raises :class:`NotAnalysable` (the search gave up)."""
+    if d.game == "kierki":
+        sides = tuple(_kierki_side(d, s, kierki_budget) for s in range(d.seats))
+        return DealAnalysis(d.game, d.number, d.kind, d.trump, None, None, None, sides)
+    assert d.bidder is not None and d.bid is not None
+    try:
+        side = _schmier_side(d, schmier_budget)
+    except Budget:
+        raise NotAnalysable(f"deal {d.number}: the search gave up after {schmier_budget:,} "
+                            "positions") from None
+    assert side.best is not None
+    return DealAnalysis(d.game, d.number, 0, d.trump, d.players[d.bidder], d.bid,
+                        side.best >= d.bid, (side,))
+
+
+def _kierki_side(d: PlayedDeal, seat: int, budget: int) -> SideResult:
+    actual = (d.actual or {}).get(d.players[seat], 0)
+    for start in KIERKI_START:
+        last = start == KIERKI_START[-1]
+        solver = solver_for(d, (seat,), d.trump, None if last else budget)
+        pos = solver.start(d.hands, d.leader)
+        skip = (start - 1) * d.seats
+        for k in range(skip):  # the tricks before the start, as played (a revoke included)
+            who, c = d.plays[k]
+            if who != pos.to_move:  # a card out of turn: the deal cannot be followed
+                return SideResult(d.players[seat], None, start, actual, None, _illegal(d, k))
+            pos = solver.play(pos, c)
+        try:
+            best = solver.value(pos, None)
+            costly, stopped = _walk(solver, d, pos, skip, best, (seat,))
+        except Budget:
+            continue
+        return SideResult(d.players[seat], best, start, actual, costly, stopped)
+    raise AssertionError("the last start has no budget")  # pragma: no cover
+
+
+def _schmier_side(d: PlayedDeal, budget: int | None) -> SideResult:
+    assert d.bidder is not None
+    team = d.teams[d.bidder]
+    side = tuple(s for s in range(d.seats) if d.teams[s] == team)
+    name = d.team_names[team]
+    actual = (d.actual or {}).get(name, 0)
+    first_seat, first = d.plays[0]
+    if d.game == "wisconsin-schmier":
+        # before the first lead trump is not known: the bidder's lead names it
+        best = None
+        after_first = None
+        solvers: dict[str, Solver] = {}
+        lead = d.hands[d.bidder]
+        while lead:
+            low = lead & -lead
+            c = low.bit_length() - 1
+            lead ^= low
+            suit = d.layout.cards[c].suit
+            s = solvers.get(suit)
+            if s is None:
+                s = solvers[suit] = solver_for(d, side, suit, budget)
+            v = s.value(s.play(s.start(d.hands, d.bidder), c), best)
+            if c == first:
+                after_first = v
+            if best is None or v > best:
+                best = v
+        assert best is not None and after_first is not None
+        solver = solvers[d.layout.cards[first].suit]
+        pos = solver.play(solver.start(d.hands, d.bidder), first)
+        if first_seat != d.bidder:
+            return SideResult(name, best, 1, actual, None, _illegal(d, 0))
+        if after_first < best:
+            return SideResult(name, best, 1, actual,
+                              Costly(1, d.players[first_seat], d.layout.cards[first], best,
+                                     after_first))
+        costly, stopped = _walk(solver, d, pos, 1, best, side)
+        return SideResult(name, best, 1, actual, costly, stopped)
+    solver = solver_for(d, side, d.trump, budget)
+    pos = solver.start(d.hands, d.bidder)
+    best = solver.value(pos, None)
+    costly, stopped = _walk(solver, d, pos, 0, best, side)
+    return SideResult(name, best, 1, actual, costly, stopped)
+
+
+def _illegal(d: PlayedDeal, k: int) -> str:
+    seat, c = d.plays[k]
+    return (f"trick {k // d.seats + 1}: {d.players[seat]}'s {d.layout.cards[c]} was not a "
+            "legal play there")
+
+
+def _step(solver: Solver, d: PlayedDeal, pos: Position, k: int
+          ) -> tuple[Position | None, str]:
+    """The position after recorded play ``k``, or None (and why) when it was not legal."""
+    seat, c = d.plays[k]
+    if seat != pos.to_move or not solver.legal(pos) >> c & 1:
+        return None, _illegal(d, k)
+    return solver.play(pos, c), ""
+
+
+def _walk(solver: Solver, d: PlayedDeal, pos: Position, k: int, value: int,
+          side: tuple[int, ...]) -> tuple[Costly | None, str]:
+    """From play ``k`` on (``pos``, whose value is ``value``): the first costly card."""
+    for j in range(k, len(d.plays)):
+        seat, c = d.plays[j]
+        nxt, why = _step(solver, d, pos, j)
+        if nxt is None:
+            return None, why
+        if seat in side:
+            if not solver.at_least(nxt, value):
+                after = solver.value(nxt, value - 1)
+                return Costly(j // d.seats + 1, d.players[seat], d.layout.cards[c], value,
+                              after), ""
+        elif solver.at_least(nxt, value + 1):
+            value = solver.value(nxt, value + 1)
+        pos = nxt
+    return None, ""

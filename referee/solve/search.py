@@ -1,0 +1,637 @@
+"""The double-dummy search: every hand open, one side of seats against the rest.
+
+A :class:`Solver` is made for one deal (who holds which card), one trump, one objective and
+one side; it keeps its transposition table across the positions of that deal it is asked
+about, so the positions of one line of play (``analyze`` walks them) share their work.
+
+* **The objective** (:class:`Objective`): what the side scores, as the rules count it, in the
+  shape every game here has: a value for each trick the side wins (by its number), a value
+  for each card in a trick the side wins, a constant fixed by the hands (Schmier's High and
+  Low), and optionally the Game point: ``game_value`` to the side when its team's game points
+  in won tricks are above every other team's (a tie: nobody). The first three add up trick by
+  trick; the Game point does not, so the search carries the differences of game points
+  between the side's team and each other team (at most two others).
+* **The search** is alpha-beta over single plays, trick by trick, fail-soft, called with null
+  windows by an MTD(f) driver (:meth:`Solver.value`). The cards are renumbered so that each
+  effective suit is a run of bits in power order: a suit's cards are a mask, the cards above
+  a card are a shift away, and cards of a hand that no other live card separates (cards in
+  the trick on the table count as live) are one move when they are worth the same
+  (equivalent cards). At each trick boundary a transposition table keyed on the cards left,
+  the leader and (with the Game point) the clamped differences of game points keeps lower
+  and upper bounds of the rest of the deal and the best lead; the value still to be won or
+  lost (points left in the cards and tricks) bounds the search before it starts, and on lead
+  the side's or the opponents' quick tricks (masters cashed from the top) tighten it where
+  only tricks count.
+* **Sides** are any set of seats; partners of the side cooperate, everyone else plays against
+  it. Pure Python on ints; the hot loop allocates only the small tuples of the table.
+
+The answers are checked against a plain minimax (every legal card, no pruning, no table, the
+engine's own scoring) in ``tests/test_solve.py``.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from ..compact import TrickRules
+
+INF = 1 << 30
+BIG = 1 << 12  # a difference of game points no deal reaches: "no such team"
+
+
+class Budget(Exception):  # noqa: N818 - a signal, not an error
+    """The search met its node budget before it had an answer."""
+
+
+@dataclass(frozen=True, slots=True)
+class Objective:
+    """What the side scores (see the module's note). Card tuples are indexed by the deck
+    layout's card index; ``trick_value`` by the trick's number from 0."""
+
+    card_value: tuple[int, ...]
+    trick_value: tuple[int, ...]
+    fixed: int = 0
+    game_points: tuple[int, ...] | None = None
+    game_value: int = 0
+    wants_tricks: bool = True  # a hint for ordering: do the players want to win tricks?
+
+    @property
+    def tricks(self) -> int:
+        return len(self.trick_value)
+
+
+@dataclass(frozen=True, slots=True)
+class Position:
+    """A moment of a deal: the cards each seat still holds (layout masks), who led the trick
+    on the table (or leads the next), the cards of that trick so far from the leader on, the
+    number of the trick (from 0), what the side has already scored of the additive part
+    (``scored``: fixed points and tricks won so far) and each team's game points so far."""
+
+    hands: tuple[int, ...]
+    leader: int
+    trick: tuple[int, ...]
+    number: int
+    scored: int = 0
+    game: tuple[int, ...] = ()
+
+    @property
+    def to_move(self) -> int:
+        return (self.leader + len(self.trick)) % len(self.hands)
+
+
+def _suit_tables(order: Sequence[int], suit_of: Sequence[int], value: Sequence[int]
+                 ) -> tuple[tuple[int, int, tuple[int, ...]], ...]:
+    """For each effective suit with a card worth something: (its first new index, its width
+    mask, the sum of values of every subset of its cards)."""
+    out = []
+    for s in range(5):
+        idx = [j for j, i in enumerate(order) if suit_of[i] == s]
+        if not idx or not any(value[order[j]] for j in idx):
+            continue
+        base, width = idx[0], len(idx)
+        table = [0] * (1 << width)
+        for m in range(1, 1 << width):
+            low = m & -m
+            table[m] = table[m ^ low] + value[order[base + low.bit_length() - 1]]
+        out.append((base, (1 << width) - 1, tuple(table)))
+    return tuple(out)
+
+
+class Solver:
+    """Double-dummy values of the positions of one deal for one side (see the module)."""
+
+    def __init__(self, rules: TrickRules, objective: Objective, side: Sequence[int],
+                 teams: Sequence[int] | None = None, seats: int = 4,
+                 budget: int | None = None, deal: Sequence[int] | None = None) -> None:
+        self.rules = rules
+        self.objective = objective
+        self.seats = seats
+        self.side = frozenset(side)
+        self.teams = tuple(teams) if teams is not None else tuple(range(seats))
+        self.budget = budget
+        self.nodes = 0
+        size = rules.layout.size
+        order = sorted(range(size), key=lambda i: (rules.suit[i], rules.power[i]))
+        new = [0] * size
+        for j, i in enumerate(order):
+            new[i] = j
+        self.order = tuple(order)  # new index -> layout index
+        self.new = tuple(new)  # layout index -> new index
+        self.tt: dict[int, list[tuple[int, int, int, int]]] = {}
+        self.best: dict[int, int] = {}
+        self._build()
+        if deal is not None:
+            self._own([self.to_new(h) for h in deal])
+
+    # -- conversions ----------------------------------------------------------------------------
+
+    def to_new(self, mask: int) -> int:
+        new = self.new
+        out = 0
+        while mask:
+            low = mask & -mask
+            out |= 1 << new[low.bit_length() - 1]
+            mask ^= low
+        return out
+
+    def to_layout(self, j: int) -> int:
+        return self.order[j]
+
+    # -- the search ---------------------------------------------------------------------------
+
+    def value(self, pos: Position, guess: int | None = None) -> int:
+        """The side's final score with best play by all from ``pos`` (MTD(f) on null windows;
+        ``guess``, a likely value, saves searches). Raises :class:`Budget` past the budget."""
+        lo, hi = -INF, INF
+        g = guess if guess is not None else self._root(pos, -INF, INF)
+        if guess is None:
+            return g
+        while lo < hi:
+            beta = g + 1 if g == lo else g
+            g = self._root(pos, beta - 1, beta)
+            if g < beta:
+                hi = g
+            else:
+                lo = g
+        return g
+
+    def start(self, hands: Sequence[int], leader: int, number: int = 0) -> Position:
+        """The position before trick ``number`` (from 0) with these hands and leader."""
+        return Position(tuple(hands), leader, (), number, 0,
+                        (0,) * (max(self.teams) + 1))
+
+    def play(self, pos: Position, card: int) -> Position:
+        """The position after the seat to move plays ``card`` (a layout index; the caller
+        checks that it is legal): a finished trick is scored and its winner leads."""
+        n = self.seats
+        seat = pos.to_move
+        hands = list(pos.hands)
+        hands[seat] &= ~(1 << card)
+        trick = pos.trick + (card,)
+        if len(trick) < n:
+            return Position(tuple(hands), pos.leader, trick, pos.number, pos.scored, pos.game)
+        o = self.objective
+        winner = (pos.leader + self.rules.winner(trick)) % n
+        scored = pos.scored
+        game = list(pos.game)
+        if winner in self.side:
+            scored += o.trick_value[pos.number] + sum(o.card_value[c] for c in trick)
+        if o.game_points is not None and game:
+            game[self.teams[winner]] += sum(o.game_points[c] for c in trick)
+        return Position(tuple(hands), winner, (), pos.number + 1, scored, tuple(game))
+
+    def legal(self, pos: Position) -> int:
+        """The layout mask of the cards the seat to move may play."""
+        hand = pos.hands[pos.to_move]
+        return self.rules.legal(hand, pos.trick[0] if pos.trick else -1)
+
+    def final(self, pos: Position) -> int:
+        """The side's score at the end of the deal (``pos`` has no cards left)."""
+        v = pos.scored + self.objective.fixed
+        o = self.objective
+        if o.game_points is not None and o.game_value and pos.game:
+            mine = pos.game[self._side_team]
+            if all(mine > pos.game[t] for t in self._others):
+                v += o.game_value
+        return v
+
+    def at_least(self, pos: Position, target: int) -> bool:
+        """Whether best play from ``pos`` gives the side ``target`` or more (one null window)."""
+        return self._root(pos, target - 1, target) >= target
+
+    def _own(self, hands: Sequence[int]) -> None:
+        """Learn who holds which card: from ``deal`` (the hands at the start of the play),
+        else from the first position asked about. A position of another deal (a card held by
+        another seat) is refused."""
+        owner = self._owner
+        if not any(owner):
+            for s, h in enumerate(hands):
+                owner[s] = h
+                m = h
+                while m:
+                    low = m & -m
+                    j = low.bit_length() - 1
+                    self._sym[j] = 1 + s * (self._radix - 1) // self.seats + self._worth[j]
+                    m ^= low
+            return
+        for s, h in enumerate(hands):
+            if h & ~owner[s]:
+                raise ValueError("a position of another deal: a Solver is made for one deal")
+
+    def _root(self, pos: Position, alpha: int, beta: int) -> int:
+        """The final score from ``pos`` in the window (fail-soft)."""
+        base = pos.scored + self._fixed
+        hands = self._hands
+        for s, h in enumerate(pos.hands):
+            hands[s] = self.to_new(h)
+        self._own(hands)
+        n = self.seats
+        ga, gb = self._diffs(pos)
+        if not pos.trick:
+            live = 0
+            for h in hands:
+                live |= h
+            return base + self._trick(pos.leader, live, ga, gb, alpha - base, beta - base)
+        trick_cards = [self.new[c] for c in pos.trick]
+        tmask = 0
+        for c in trick_cards:
+            tmask |= 1 << c
+        live = tmask
+        for h in hands:
+            live |= h
+        led = self._suit[trick_cards[0]]
+        keys = self._keys[led]
+        best, seat = keys[trick_cards[0]], pos.leader
+        for k, c in enumerate(trick_cards[1:], 1):
+            if keys[c] > best:
+                best, seat = keys[c], (pos.leader + k) % n
+        return base + self._follow(len(trick_cards), pos.leader, led, best, seat, tmask, live,
+                                   ga, gb, alpha - base, beta - base)
+
+    def _diffs(self, pos: Position) -> tuple[int, int]:
+        """The side team's game points less each other team's (two; BIG where none)."""
+        if self.objective.game_points is None:
+            return BIG, BIG
+        mine = self._side_team
+        game = pos.game or (0,) * (max(self.teams) + 1)
+        out = [game[mine] - game[t] for t in self._others]
+        while len(out) < 2:
+            out.append(BIG)
+        return out[0], out[1]
+
+    def _build(self) -> None:
+        r, o, n = self.rules, self.objective, self.seats
+        order, new = self.order, self.new
+        size = len(order)
+        suit = tuple(r.suit[i] for i in order)
+        self._suit = suit
+        smask = [0] * 5
+        for j, s in enumerate(suit):
+            smask[s] |= 1 << j
+        keys = tuple(tuple(r.keys[led][i] for i in order) for led in range(5))
+        self._keys = keys
+        lead_ok = 0
+        for i in range(size):
+            if r.lead_ok >> i & 1:
+                lead_ok |= 1 << new[i]
+        may_trump = r.may_trump
+        trump_mask = smask[r.trump] if r.trump >= 0 else 0
+        side = tuple(s in self.side for s in range(n))
+        teams = self.teams
+        self._side_team = teams[min(self.side)] if self.side else 0
+        self._others = tuple(sorted({t for t in teams if t != self._side_team}))
+        others = self._others
+        team_slot = tuple(-1 if teams[s] == self._side_team else
+                          (others.index(teams[s]) if teams[s] in others else 2)
+                          for s in range(n))
+        cv = tuple(o.card_value[i] for i in order)
+        gp_layout = o.game_points
+        has_game = gp_layout is not None and o.game_value != 0
+        gp = tuple(gp_layout[i] for i in order) if gp_layout is not None else (0,) * size
+        game_value = o.game_value if has_game else 0
+        self._fixed = o.fixed
+        tv = o.trick_value
+        tricks = len(tv)
+        pos_suffix = [0] * (tricks + 1)
+        neg_suffix = [0] * (tricks + 1)
+        for t in range(tricks - 1, -1, -1):
+            pos_suffix[t] = pos_suffix[t + 1] + max(tv[t], 0)
+            neg_suffix[t] = neg_suffix[t + 1] + min(tv[t], 0)
+        pos_tables = _suit_tables(order, r.suit, [max(v, 0) for v in o.card_value])
+        neg_tables = _suit_tables(order, r.suit, [min(v, 0) for v in o.card_value])
+        gp_tables = _suit_tables(order, r.suit, gp_layout) if gp_layout and has_game else ()
+        only_tricks = not any(cv) and all(v >= 0 for v in tv) and not has_game
+        cum = [0]
+        for v in tv:
+            cum.append(cum[-1] + v)
+        wants = o.wants_tricks
+        seat_at = tuple(tuple((lead + k) % n for k in range(n)) for lead in range(n))
+        hands: list[int] = [0] * n
+        self._hands = hands
+        # relative ranks: each card's symbol is its holder and its worth (set by _own)
+        worth = sorted({(cv[j], gp[j]) for j in range(size)})
+        self._worth = tuple(worth.index((cv[j], gp[j])) for j in range(size))
+        radix = n * len(worth) + 1
+        # cards of one suit and one worth: equivalent when no other live card lies between
+        kind = tuple(suit[j] * len(worth) + self._worth[j] for j in range(size))
+        self._radix = radix
+        sym = [0] * size
+        self._sym = sym
+        runs: list[tuple[int, int, int, dict[int, int]]] = []
+        for s in range(5):
+            idx = [j for j in range(size) if suit[j] == s]
+            if idx:
+                runs.append((idx[0], (1 << len(idx)) - 1,
+                             (radix ** len(idx)).bit_length(), {}))
+        self._owner: list[int] = [0] * n
+        tt = self.tt
+        best_lead = self.best
+        budget = self.budget if self.budget is not None else INF
+        solver = self
+        last = n - 1
+
+        def masters(hand: int, live: int) -> int:
+            """The cards of ``hand`` above every other live card of their suit, counted
+            from the top (a quick trick each, led one after another)."""
+            count = 0
+            for s in (0, 1, 2, 3, 4):
+                mine = hand & smask[s]
+                if not mine:
+                    continue
+                rest = live & smask[s] & ~hand
+                if not rest:
+                    count += mine.bit_count()
+                else:
+                    count += (mine >> rest.bit_length()).bit_count()
+            return count
+
+        def quick(hand: int, live: int) -> int:
+            """Quick tricks of a hand on lead (as ``TrickRules.quick_tricks``)."""
+            tr = trump_mask & live & ~hand
+            if tr:
+                mine = hand & trump_mask
+                if not mine:
+                    return 0
+                return (mine >> tr.bit_length()).bit_count()
+            if hand & lead_ok != hand:
+                return masters(hand & lead_ok, live) if hand & lead_ok else masters(hand, live)
+            return masters(hand, live)
+
+        def code(base: int, m: int) -> int:
+            """A suit's live cards as the sequence of (holder, worth) from the lowest: two
+            positions with the same sequences in every suit play alike (relative ranks)."""
+            c = 0
+            while m:
+                low = m & -m
+                c = c * radix + sym[base + low.bit_length() - 1]
+                m ^= low
+            return c
+
+        def trick(leader: int, live: int, ga: int, gb: int, alpha: int, beta: int) -> int:
+            """The rest of the deal from a trick boundary (value relative to now)."""
+            if not live:
+                return game_value if ga > 0 and gb > 0 else 0
+            solver.nodes += 1
+            if solver.nodes > budget:
+                raise Budget
+            if live.bit_count() == n:  # the last trick plays itself
+                lead = hands[leader].bit_length() - 1
+                power = keys[suit[lead]]
+                top, nwin = -1, leader
+                for seat in seat_at[leader]:
+                    c = hands[seat].bit_length() - 1
+                    if power[c] > top:
+                        top, nwin = power[c], seat
+                pts = 0
+                if side[nwin]:
+                    gain = tv[tricks - 1]
+                    mm = live
+                    while mm:
+                        lowb = mm & -mm
+                        x = lowb.bit_length() - 1
+                        gain += cv[x]
+                        pts += gp[x]
+                        mm ^= lowb
+                    ga += pts
+                    gb += pts
+                else:
+                    gain = 0
+                    if has_game:
+                        slot = team_slot[nwin]
+                        mm = live
+                        while mm:
+                            lowb = mm & -mm
+                            pts += gp[lowb.bit_length() - 1]
+                            mm ^= lowb
+                        if slot == 0:
+                            ga -= pts
+                        elif slot == 1:
+                            gb -= pts
+                return gain + (game_value if ga > 0 and gb > 0 else 0)
+            number = tricks - live.bit_count() // n
+            # bounds on what is still to be won or lost
+            hi = pos_suffix[number]
+            lo = neg_suffix[number]
+            for base, width, table in pos_tables:
+                hi += table[(live >> base) & width]
+            for base, width, table in neg_tables:
+                lo += table[(live >> base) & width]
+            key = leader
+            for base, width, shift, cache in runs:
+                m = (live >> base) & width
+                got = cache.get(m)
+                if got is None:
+                    got = cache[m] = code(base, m)
+                key = (key << shift) | got
+            if has_game:
+                left = 0
+                for base, width, table in gp_tables:
+                    left += table[(live >> base) & width]
+                ca = ga if ga <= left else left + 1
+                cb = gb if gb <= left else left + 1
+                if ca <= -left or cb <= -left:
+                    ca = cb = -BIG  # the Game point is lost whatever happens
+                else:
+                    hi += game_value
+                    if ca > left and cb > left:
+                        lo += game_value  # won whatever happens
+            else:
+                ca = cb = 0
+            if only_tricks:
+                q = quick(hands[leader], live)
+                if q:
+                    sure = cum[number + q] - cum[number]
+                    if side[leader]:
+                        lo += sure
+                    else:
+                        hi -= sure
+            if hi <= alpha:
+                return hi
+            if lo >= beta:
+                return lo
+            # the table keeps, per cards and leader, bounds at several differences of game
+            # points; the value never falls as a difference grows, so an entry at lower
+            # differences bounds this one from below and one at higher from above
+            e = tt.get(key)
+            if e is not None:
+                for ea, eb, elo, ehi in e:
+                    if ea <= ca and eb <= cb and elo > lo:
+                        lo = elo
+                    if ea >= ca and eb >= cb and ehi < hi:
+                        hi = ehi
+                if hi <= alpha:
+                    return hi
+                if lo >= beta:
+                    return lo
+                if lo == hi:
+                    return lo
+            a, b = alpha, beta
+            if lo > a:
+                a = lo
+            if hi < b:
+                b = hi
+            a0, b0 = a, b
+            hand = hands[leader]
+            ok = hand & lead_ok or hand
+            others = live & ~hand
+            # one card of each run of equivalent cards, lowest first
+            cands = []
+            prev = -1
+            m = ok
+            while m:
+                low = m & -m
+                c = low.bit_length() - 1
+                m ^= low
+                if prev >= 0 and kind[prev] == kind[c] and not others & (low - (2 << prev)):
+                    prev = c
+                    continue
+                cands.append(c)
+                prev = c
+            if wants:
+                cands.reverse()  # high leads first where tricks are wanted; low ones else
+            hint = best_lead.get(key)
+            if hint is not None and hint in cands and cands[0] != hint:
+                cands.remove(hint)
+                cands.insert(0, hint)
+            maximize = side[leader]
+            g = -INF if maximize else INF
+            move = cands[0]
+            for c in cands:
+                bit = 1 << c
+                hands[leader] = hand ^ bit
+                v = follow(1, leader, suit[c], keys[suit[c]][c], leader, bit, live, ga, gb,
+                           a, b)
+                hands[leader] = hand
+                if maximize:
+                    if v > g:
+                        g, move = v, c
+                        if g > a:
+                            a = g
+                            if a >= b:
+                                break
+                else:
+                    if v < g:
+                        g, move = v, c
+                        if g < b:
+                            b = g
+                            if a >= b:
+                                break
+            if g <= a0:
+                nlo, nhi = -INF, g
+            elif g >= b0:
+                nlo, nhi = g, INF
+            else:
+                nlo = nhi = g
+            if e is None:
+                tt[key] = [(ca, cb, nlo, nhi)]
+            else:
+                for i, (ea, eb, elo, ehi) in enumerate(e):
+                    if ea == ca and eb == cb:
+                        e[i] = (ca, cb, max(elo, nlo), min(ehi, nhi))
+                        break
+                else:
+                    e.append((ca, cb, nlo, nhi))
+            best_lead[key] = move
+            return g
+
+        def follow(pos: int, leader: int, led: int, top: int, winner: int, tmask: int,
+                   live: int, ga: int, gb: int, alpha: int, beta: int) -> int:
+            """The rest of the deal inside a trick: ``pos`` cards played, ``top`` the key of
+            the winning card so far and ``winner`` its seat, ``tmask`` the trick's cards,
+            ``live`` every card in a hand or in the trick."""
+            seat = seat_at[leader][pos]
+            hand = hands[seat]
+            ok = hand & smask[led]
+            if not ok:
+                ok = hand
+            elif may_trump:
+                ok |= hand & trump_mask
+            others = live & ~hand
+            key = keys[led]
+            maximize = side[seat]
+            # candidates: one of each run of equivalent cards, ordered by what they do
+            win: list[int] = []
+            lose: list[int] = []
+            prev = -1
+            m = ok
+            while m:
+                low = m & -m
+                c = low.bit_length() - 1
+                m ^= low
+                if prev >= 0 and kind[prev] == kind[c] and not others & (low - (2 << prev)):
+                    prev = c
+                    continue
+                prev = c
+                if key[c] > top:
+                    win.append(c)
+                else:
+                    lose.append(c)
+            if wants:
+                if side[winner] == maximize:
+                    cands = lose + win  # partner winning: cheapest first
+                else:
+                    cands = win + lose  # beat it as cheaply as possible, else duck low
+            else:
+                lose.reverse()
+                win.reverse()
+                cands = lose + win  # stay under the winning card, highest first
+            g = -INF if maximize else INF
+            a, b = alpha, beta
+            if pos == last:  # the worth of the cards already in the trick, once
+                number = tricks - 1 - (live & ~tmask).bit_count() // n
+                trick_cv = tv[number]
+                trick_gp = 0
+                mm = tmask
+                while mm:
+                    lowb = mm & -mm
+                    x = lowb.bit_length() - 1
+                    trick_cv += cv[x]
+                    trick_gp += gp[x]
+                    mm ^= lowb
+            for c in cands:
+                bit = 1 << c
+                k = key[c]
+                if k > top:
+                    ntop, nwin = k, seat
+                else:
+                    ntop, nwin = top, winner
+                if pos == last:
+                    tm = tmask | bit
+                    nlive = live & ~tm
+                    if side[nwin]:
+                        gain = trick_cv + cv[c]
+                        pts = trick_gp + gp[c]
+                        na, nb = ga + pts, gb + pts
+                    else:
+                        slot = team_slot[nwin]
+                        pts = trick_gp + gp[c]
+                        na = ga - pts if slot == 0 else ga
+                        nb = gb - pts if slot == 1 else gb
+                        gain = 0
+                    hands[seat] = hand ^ bit
+                    v = gain + trick(nwin, nlive, na, nb, a - gain, b - gain)
+                    hands[seat] = hand
+                else:
+                    hands[seat] = hand ^ bit
+                    v = follow(pos + 1, leader, led, ntop, nwin, tmask | bit, live, ga, gb,
+                               a, b)
+                    hands[seat] = hand
+                if maximize:
+                    if v > g:
+                        g = v
+                        if g > a:
+                            a = g
+                            if a >= b:
+                                break
+                else:
+                    if v < g:
+                        g = v
+                        if g < b:
+                            b = g
+                            if a >= b:
+                                break
+            return g
+
+        self._trick = trick
+        self._follow = follow
