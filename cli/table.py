@@ -41,11 +41,13 @@ Commands:
                       violations) before keeping it
   score               the score sheet          status   the table again
   explain DEAL [T]    why each card of a trick was legal or not
+  hint [CARD]         Foursquare: the best place for the card drawn (name it when the
+                      stock is not known), the chance to win, the next two places
   help                this text                quit     leave (everything is saved)
 Tab completes names, commands and the cards that can be played now. Ctrl-C or Ctrl-D leave
 too: every accepted entry is already saved."""
 
-COMMANDS = ["undo", "redo", "edit", "score", "status", "explain", "help", "quit"]
+COMMANDS = ["undo", "redo", "edit", "score", "status", "explain", "hint", "help", "quit"]
 QUIT = ("quit", "exit", "q", ":q")
 
 
@@ -368,6 +370,8 @@ class Table:
                 self.edit(args)
             elif word == "explain":
                 self.explain(args)
+            elif word == "hint":
+                self.hint(args)
         except FileChanged:
             self.reloaded(f"{word!r} was not done")
         except WriteFailed as e:
@@ -441,6 +445,20 @@ class Table:
             raise NotationError("explain DEAL [TRICK], e.g. 'explain 3 5'")
         for line in self.s.rules.explain(self.s.setup, self.s.deals, nums[0],
                                          nums[1] if len(nums) > 1 else None, self.s.result()):
+            self.say(self.style.cards(line))
+
+    def hint(self, args: list[str]) -> None:
+        """Foursquare's advice for the card drawn (asked for when the file does not know it)."""
+        from cli import hint as ch
+
+        res = self.s.result()
+        card = args[0] if args else None
+        if card is None and ch.card_wanted(res):
+            card = self.ask("Card drawn (e.g. 7H): ", ch.unseen(res))
+            if not card:
+                self.say("no hint")
+                return
+        for line in ch.lines(ch.advise(res, card)):
             self.say(self.style.cards(line))
 
     def confirm(self, question: str) -> bool:

@@ -26,7 +26,7 @@ from dataclasses import dataclass
 
 from ...cards import DECK_40, Card
 from .play import CARDS, SIZE, Game, Pos, rank
-from .quick import CENTRE, LOST, WON, W, Quick, playout
+from .quick import LOST, WON, Quick, W, playout
 
 SAMPLES = 3  # sampled stock orders played out for every place worth a look
 MORE = 6  # further samples for the best few
@@ -191,8 +191,3 @@ def calibrated(p: float, left: int) -> float:
     """The chance of winning with the hint's own play, from the quick player's share ``p``
     of sampled futures won, ``left`` cards in the stock."""
     return p
-
-
-def first_place() -> Pos:
-    """Where the first card of a game is advised to go (any place is the same)."""
-    return (CENTRE // W - 3, CENTRE % W - 3)
