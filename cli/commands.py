@@ -307,7 +307,10 @@ def hint(file: FileArg,
 
     res = _session(file).result()
     if card is None and ch.card_wanted(res) and sys.stdin.isatty():
-        card = typer.prompt("Card drawn (e.g. 7H)")
+        try:
+            card = typer.prompt("Card drawn (e.g. 7H)")
+        except typer.Abort:  # Ctrl-D
+            fail("no card named: no hint", 2)
     advice = ch.advise(res, card)
     if as_json:
         write_json(ch.doc(advice))
