@@ -11,6 +11,9 @@ hint (mean and median of the wall clock, and the mean CPU time: on a shared mach
 clock also counts the other processes), and the same for the greedy player.
 
 Run: ``python benchmarks/foursquare_hint.py`` (seeds 1-1000), ``--n 100`` for fewer.
+``--record FILE`` also writes every hint's playouts and the game's result; ``--fit FILE`` turns
+such a record into the table ``hint.CALIBRATION`` (the share of games won by the hint's play,
+by cards left and playouts won).
 """
 
 from __future__ import annotations
@@ -71,13 +74,53 @@ def report(name: str, games: list[Game], times: list[float], cpu: float) -> None
           f"({cpu / len(times) * 1000:.1f} ms of CPU: the machine may be shared)")
 
 
+def fit(path: str) -> list[list[int]]:
+    """``hint.CALIBRATION`` from a record: per row of ``hint.BUCKET`` cards left and per
+    number of playouts won (of ``hint.SAMPLES + hint.MORE``), the percentage of games won;
+    made non-decreasing in the playouts won (pooling neighbours), empty cells borrowed from
+    the nearest filled one."""
+    tries = fh.SAMPLES + fh.MORE
+    rows = fh.CARDS // fh.BUCKET
+    seen = [[[0, 0] for _ in range(tries + 1)] for _ in range(rows)]
+    with open(path) as f:
+        next(f)
+        for line in f:
+            _seed, left, wins, n, won = (int(x) for x in line.split(","))
+            cell = seen[min(left // fh.BUCKET, rows - 1)][round(wins * tries / n)]
+            cell[0] += 1
+            cell[1] += won
+    table = []
+    for row in seen:
+        blocks: list[list[int]] = []  # pool adjacent violators: [games, won, cells]
+        for n, won in row:
+            blocks.append([n, won, 1])
+            while len(blocks) > 1 and blocks[-2][0] and blocks[-1][0] and \
+                    blocks[-2][1] * blocks[-1][0] > blocks[-1][1] * blocks[-2][0]:
+                n2, w2, c2 = blocks.pop()
+                blocks[-1] = [blocks[-1][0] + n2, blocks[-1][1] + w2, blocks[-1][2] + c2]
+        values: list[int | None] = []
+        for n, won, cells in blocks:
+            values.extend([round(100 * won / n) if n else None] * cells)
+        filled = [(i, v) for i, v in enumerate(values) if v is not None]
+        table.append([v if v is not None else min(filled, key=lambda f: abs(f[0] - i))[1]
+                      for i, v in enumerate(values)] if filled else [0] * (tries + 1))
+    return table
+
+
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     ap.add_argument("--n", type=int, default=1000, help="seeds 1..N (default 1000)")
     ap.add_argument("--first", type=int, default=1, help="the first seed (default 1)")
     ap.add_argument("--record", help="write each hint's seed, cards left, playouts won and "
                     "tried, and the game's result to this CSV file (to calibrate the chance)")
+    ap.add_argument("--fit", help="print hint.CALIBRATION made from this record, and stop")
     args = ap.parse_args()
+    if args.fit:
+        print("CALIBRATION = (")
+        for row in fit(args.fit):
+            print(f"    ({', '.join(map(str, row))}),")
+        print(")")
+        return
     seeds = range(args.first, args.first + args.n)
     gt: list[float] = []
     cpu = time.process_time()

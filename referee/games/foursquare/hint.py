@@ -31,6 +31,7 @@ from .quick import LOST, WON, Quick, W, playout
 SAMPLES = 3  # sampled stock orders played out for every place worth a look
 MORE = 6  # further samples for the best few
 BEST = 3  # how many places the hint names (the best and the next two)
+BUCKET = 4  # cards left per row of CALIBRATION
 SLACK = 1  # places with more face-down top cards than the fewest + SLACK are not played out
 
 
@@ -187,7 +188,19 @@ def advise(s: Seen, samples: int = SAMPLES, more: int = MORE) -> Hint:
     return Hint(s.card, tuple(options[:BEST]), len(cells))
 
 
+# The share of games the hint's own play won (percent), by cards left after the card drawn
+# (rows of BUCKET: 0-3, 4-7, ...) and playouts won of SAMPLES + MORE (columns: 0, 1, ...).
+# Made by ``benchmarks/foursquare_hint.py --record R`` (seeds 1-1000), then ``--fit R``.
+CALIBRATION: tuple[tuple[int, ...], ...] = ()
+
+
 def calibrated(p: float, left: int) -> float:
     """The chance of winning with the hint's own play, from the quick player's share ``p``
-    of sampled futures won, ``left`` cards in the stock."""
-    return p
+    of sampled futures won, ``left`` cards in the stock (interpolated in CALIBRATION)."""
+    if not CALIBRATION:
+        return p
+    row = CALIBRATION[max(0, min(left // BUCKET, len(CALIBRATION) - 1))]
+    at = p * (len(row) - 1)
+    lo = int(at)
+    hi = min(lo + 1, len(row) - 1)
+    return (row[lo] + (row[hi] - row[lo]) * (at - lo)) / 100
