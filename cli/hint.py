@@ -8,10 +8,13 @@ turns the advice into lines (drawn by ``cli.render``) or a JSON document (docs/f
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from referee.cards import Card
 from referee.errors import NotationError
+
+if TYPE_CHECKING:
+    from referee.games.foursquare.hint import Hint, Option
 
 
 @dataclass(frozen=True, slots=True)
@@ -24,7 +27,7 @@ class Advice:
     turn: int | None
     card: Card | None
     state: str
-    hint: Any = None  # referee.games.foursquare.hint.Hint
+    hint: Hint | None = None
     result: str | None = None
     score: int | None = None
     why: str = ""
@@ -95,7 +98,7 @@ def _pos(p: tuple[int, int]) -> str:
     return f"{p[0]},{p[1]}"
 
 
-def _chance(o: Any, left: int) -> str:
+def _chance(o: Option, left: int) -> str:
     if o.at_once:
         return f"wins now, score {left}" if o.chance else "loses at once"
     return f"chance to win about {round(100 * o.chance)}%"
@@ -108,6 +111,7 @@ def lines(a: Advice) -> list[str]:
     from referee.games.foursquare.play import CARDS
 
     h = a.hint
+    assert h is not None
     left = CARDS - (a.turn or 0)
     out = [f"game {a.game}, turn {a.turn}: {a.card} drawn, "
            f"{h.places} place{'' if h.places == 1 else 's'} for it",
@@ -120,7 +124,7 @@ def doc(a: Advice) -> dict[str, Any]:
     """The JSON document of ``referee hint --json`` (fields in docs/foursquare.md)."""
     from referee.games.foursquare.play import CARDS
 
-    def option(o: Any) -> dict[str, Any]:
+    def option(o: Option) -> dict[str, Any]:
         now = None if not o.at_once else ("won" if o.chance else "lost")
         return {"place": _pos(o.pos), "row": o.pos[0], "col": o.pos[1],
                 "chance": round(o.chance, 3), "now": now, "playouts": o.tries}

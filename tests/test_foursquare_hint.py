@@ -288,3 +288,37 @@ def test_table_mode_hint(tmp_path: Path) -> None:
         assert f"{card} drawn" in r.output
         assert f"best: {best[0]},{best[1]}," in r.output
     assert "cannot do that" in r.output  # 7H is on the table already
+
+
+# -- the chance shown ----------------------------------------------------------------------------
+
+
+def test_the_calibration_is_fitted_monotone_and_read_in_between(tmp_path: Path) -> None:
+    """``benchmarks/foursquare_hint.py --fit``: per row, the share of games won, made
+    non-decreasing in the playouts won; ``calibrated`` reads the table between columns."""
+    from benchmarks.foursquare_hint import fit
+
+    tries = fh.SAMPLES + fh.MORE
+    rec = tmp_path / "r.csv"
+    rows = ["seed,left,wins,tries,won"]
+    # 30 cards left: 0 playouts won -> 1 game of 4 won; 1 won -> 3 of 4; 2 won -> 1 of 4
+    for wins, results in ((0, (1, 0, 0, 0)), (1, (1, 1, 1, 0)), (2, (1, 0, 0, 0))):
+        rows.extend(f"1,30,{wins},{tries},{won}" for won in results)
+    rows.append(f"1,2,{tries},{tries},1")
+    rec.write_text("\n".join(rows) + "\n")
+    table = fit(str(rec))
+    assert len(table) == fh.CARDS // fh.BUCKET and all(len(r) == tries + 1 for r in table)
+    row = table[30 // fh.BUCKET]
+    assert row[0] == 25 and row[1] == row[2] == 50  # 1 and 2 pooled: 4 of 8
+    assert row == sorted(row)
+    assert table[0] == [100] * (tries + 1)  # one record: every cell borrows it
+    old = fh.CALIBRATION
+    try:
+        fh.CALIBRATION = tuple(tuple(r) for r in table)
+        assert fh.calibrated(0.0, 30) == 0.25
+        assert fh.calibrated(0.5 / tries, 30) == pytest.approx(0.375)
+    finally:
+        fh.CALIBRATION = old
+    for left in range(fh.CARDS):
+        got = [fh.calibrated(k / tries, left) for k in range(tries + 1)]
+        assert got == sorted(got) and all(0.0 <= p <= 1.0 for p in got)
