@@ -322,3 +322,16 @@ def test_the_calibration_is_fitted_monotone_and_read_in_between(tmp_path: Path) 
     for left in range(fh.CARDS):
         got = [fh.calibrated(k / tries, left) for k in range(tries + 1)]
         assert got == sorted(got) and all(0.0 <= p <= 1.0 for p in got)
+
+
+def test_shell_completion_of_the_card_drawn(tmp_path: Path) -> None:
+    """``referee hint FILE --card 7<TAB>``: the sevens not yet on the table."""
+    from tests.test_typer_app import complete
+
+    f = tmp_path / "b.toml"
+    f.write_text(toml(None, ["7H 0,0", "5S 0,1"]))
+    assert sorted(complete(f"referee hint {f} --card 7")) == ["7C", "7D", "7S"]
+    assert len(complete(f"referee hint {f} --card ")) == 38
+    kierki = tmp_path / "k.toml"
+    kierki.write_text(head() + "\n")
+    assert complete(f"referee hint {kierki} --card 7") == []
