@@ -335,3 +335,12 @@ def test_shell_completion_of_the_card_drawn(tmp_path: Path) -> None:
     kierki = tmp_path / "k.toml"
     kierki.write_text(head() + "\n")
     assert complete(f"referee hint {kierki} --card 7") == []
+
+
+def test_a_broken_record_wider_than_four_gets_no_hint(tmp_path: Path) -> None:
+    f = tmp_path / "w.toml"
+    f.write_text(toml(None, ["7H 0,0", "5S 0,1", "9D 0,2", "3C 0,3", "2H 0,4"]))
+    code, out, err = cli_run("hint", str(f), "--card", "4D", "--json")
+    assert code == 0, err
+    doc = json.loads(out)
+    assert doc["state"] == "stuck" and doc["best"] is None and doc["card"] == "4D"
