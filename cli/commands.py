@@ -319,6 +319,36 @@ def analyze(file: FileArg,
 
 @app.command()
 @guarded
+def hint(file: FileArg,
+         card: Annotated[str | None, typer.Option("--card", help="the card just drawn (when "
+                                                  "the file does not know the stock)",
+                                                  autocompletion=complete.unseen_cards)]
+         = None,
+         as_json: JsonOpt = False, ascii_only: AsciiOpt = False) -> None:
+    """Foursquare: the best place for the card just drawn, the chance to win, the next two.
+
+    The hint sees only what the player sees (the table, the card drawn, the cards gone),
+    never a stock the file knows. Without --card, on a terminal, it asks for the card."""
+    from cli import hint as ch
+    from cli.views import write_json
+
+    res = _session(file).result()
+    if card is None and ch.card_wanted(res) and sys.stdin.isatty():
+        try:
+            card = typer.prompt("Card drawn (e.g. 7H)")
+        except typer.Abort:  # Ctrl-D
+            fail("no card named: no hint", 2)
+    advice = ch.advise(res, card)
+    if as_json:
+        write_json(ch.doc(advice))
+        return
+    render, con, a = _out(ascii_only)
+    for line in ch.lines(advice):
+        con.print(render.cards(line, a))
+
+
+@app.command()
+@guarded
 def play(file: Annotated[Path | None, typer.Argument(help="the game's save file (TOML); "
                                                           "without it, start a new game")]
          = None,

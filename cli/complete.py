@@ -127,3 +127,19 @@ def players_in(ctx: typer.Context, incomplete: str) -> Items:
                 if isinstance(name, str) and name.lower().startswith(incomplete.lower()):
                     seen.setdefault(name, f"plays in {f.name}")
     return sorted(seen.items())
+
+
+def unseen_cards(ctx: typer.Context, incomplete: str) -> Items:
+    """``referee hint FILE --card <TAB>``: the cards not yet placed in the game in play."""
+    path = _first_argument(ctx, "file")
+    if _game_of(path) != "foursquare":
+        return []
+    try:
+        from cli.hint import unseen
+        from referee.session import Session
+
+        words = unseen(Session.load(Path(path)).result())
+    except Exception:
+        return []
+    low = incomplete.upper()
+    return [(w, "the card drawn") for w in words if w.startswith(low)]

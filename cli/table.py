@@ -43,11 +43,14 @@ Commands:
   explain DEAL [T]    why each card of a trick was legal or not
   claim PLAYER [N]    PLAYER claims the rest of the tricks (or N of them) for their side:
                       the verdict; a claim of the rest that the table accepts ends the deal
+  hint [CARD]         Foursquare: the best place for the card drawn (name it when the
+                      stock is not known), the chance to win, the next two places
   help                this text                quit     leave (everything is saved)
 Tab completes names, commands and the cards that can be played now. Ctrl-C or Ctrl-D leave
 too: every accepted entry is already saved."""
 
-COMMANDS = ["undo", "redo", "edit", "score", "status", "explain", "claim", "help", "quit"]
+COMMANDS = ["undo", "redo", "edit", "score", "status", "explain", "claim", "hint", "help",
+            "quit"]
 QUIT = ("quit", "exit", "q", ":q")
 
 
@@ -376,6 +379,8 @@ class Table:
                 self.explain(args)
             elif word == "claim":
                 self.claim(args)
+            elif word == "hint":
+                self.hint(args)
         except FileChanged:
             self.reloaded(f"{word!r} was not done")
         except WriteFailed as e:
@@ -558,6 +563,20 @@ class Table:
             self.say(self.style.red("cannot read that: "), "a whole number, e.g. 12")
         return entry_text(Key("claim", TableClaim(claimer, tuple(held), game)), s.rules,
                           s.setup)
+
+    def hint(self, args: list[str]) -> None:
+        """Foursquare's advice for the card drawn (asked for when the file does not know it)."""
+        from cli import hint as ch
+
+        res = self.s.result()
+        card = args[0] if args else None
+        if card is None and ch.card_wanted(res):
+            card = self.ask("Card drawn (e.g. 7H): ", ch.unseen(res))
+            if not card:
+                self.say("no hint")
+                return
+        for line in ch.lines(ch.advise(res, card)):
+            self.say(self.style.cards(line))
 
     def confirm(self, question: str) -> bool:
         """Ask until the answer is yes, no or Enter (yes); an interrupted question is a no."""
