@@ -205,6 +205,17 @@ class Knowledge:
             return ()  # the common case: nothing this player said can be proven by this card
         return self.prove(player, c, trick, turn)
 
+    def show_new(self, player: str, c: Card, trick: int | None) -> Sequence[Proof]:
+        """``show(player, c, trick)`` for a card of the deck not seen before and, hands known,
+        held by ``player`` (a replay's common card: the checks already made)."""
+        self.seen[c] = (player, trick, None)
+        hands = self.hands
+        if hands is not None:
+            hands[player].discard(c)
+        if c.suit in self.watch[player]:
+            return self.prove(player, c, trick, None)
+        return ()
+
     def prove(self, player: str, c: Card, trick: int | None,
               turn: int | None) -> list[Proof]:
         """The pending claims of ``player`` that ``c`` proves false (no longer pending)."""

@@ -68,3 +68,21 @@ def test_the_same_void_twice_in_one_trick_is_kept_once() -> None:
     assert [(cl.trick, cl.rule, cl.player) for cl, _c, _w in proofs] == [
         (5, "follow-suit", "A"), (6, "follow-suit", "A")]
     assert k.claims["A"] == [] and k.watch["A"] == set()
+
+
+@settings(max_examples=100, deadline=None)
+@given(st.permutations(range(52)), st.booleans())
+def test_show_new_is_show_for_a_card_not_seen_and_held(order: list[int], known: bool) -> None:
+    hands = {p: [DECK_52[i] for i in order[k::3]] for k, p in enumerate(PLAYERS)} \
+        if known else None
+    a = Knowledge(1, PLAYERS, DECK_52, hands)
+    b = Knowledge(1, PLAYERS, DECK_52, hands)
+    for k, p in enumerate(PLAYERS):  # each player claims a void in a suit they may show
+        for k2 in (a, b):
+            k2.pend_void(p, SUITS[k], "follow-suit", 1, 1, f"{p} void")
+    for n, i in enumerate(order[:30]):
+        c = DECK_52[i]
+        p = PLAYERS[order.index(i) % 3] if known else PLAYERS[n % 3]
+        x, y = a.show(p, c, n), b.show_new(p, c, n)
+        assert [(fields(cl), cc, w) for cl, cc, w in x] == [(fields(cl), cc, w) for cl, cc, w in y]
+        assert a.seen == b.seen and a.hands == b.hands and a.watch == b.watch

@@ -212,7 +212,7 @@ class DealState:
                     # known, held; it follows the suit led (it only shows the card) or does
                     # not (it claims a void, checked or kept as ``play_any`` does)
                     number = t.number
-                    proofs = know.show(player, c, number)
+                    proofs = know.show_new(player, c, number)
                     if c.suit != led:
                         self.revoke_claim(player, led, number, at)
                     if proofs:
@@ -230,7 +230,7 @@ class DealState:
                 # where leading one claims something
                 t = self.current = Trick(len(self.tricks) + 1)
                 self.led = c.suit
-                proofs = know.show(player, c, t.number)
+                proofs = know.show_new(player, c, t.number)
                 if proofs:
                     for cl, shown_card, shown in proofs:
                         self.violations.append(know.violation(cl, shown_card, shown, at))
@@ -326,13 +326,15 @@ class DealState:
             [p for p in plays if p.card in DECK_SET] or plays)
         winner = real[winning_play(real, self.trump)].player
         t.winner = winner
-        self.tricks.append(t)
+        tricks = self.tricks
+        tricks.append(t)
         self.current = None
-        self.taken.update(cards)
-        self.scores[winner] += trick_penalty(self.number, t.number, cards)
+        taken = self.taken
+        taken.update(cards)
+        n = self.number
+        self.scores[winner] += 25 if n in TRUMP_DEALS else trick_penalty(n, t.number, cards)
         self.leader = self.to_move = winner
-        if len(self.tricks) == 13 or (self.stop_early and penalties_gone(self.number,
-                                                                         self.taken)):
+        if len(tricks) == 13 or (self.stop_early and penalties_gone(n, taken)):
             self.finished = True
 
     def why_won(self, t: Trick) -> str:
