@@ -69,6 +69,16 @@ class Shown:
 
 
 Proof = tuple[Claim, Card, Shown]  # a claim, the card that proves it false, and where it was shown
+# A claim "held no card of this suit" kept unmade (``Knowledge.pend_void``): (suit, rule, deal,
+# trick, say). Most are never proven false nor read; a frozen ``Claim`` costs several times a
+# tuple to make, and a replay without hands makes one for every card off suit (a quarter of a
+# Kierki replay's time, measured). It becomes its ``Claim`` when proven false or read.
+Void = tuple[str, str, int, int | None, "str | Callable[[], str]"]
+
+
+def _made(player: str, v: Void) -> Claim:
+    suit, rule, deal, trick, say = v
+    return Claim(player, SUIT_TEST[suit], rule, say, deal, trick, suits=ONE_SUIT[suit])
 
 
 class Knowledge:
@@ -83,13 +93,28 @@ class Knowledge:
         self.seen: dict[Card, tuple[str, int | None, int | None]] = {}
         self.hands: dict[str, set[Card]] | None = (
             {p: set(hands.get(p, ())) for p in self.players} if hands is not None else None)
-        self.claims: dict[str, list[Claim]] = {p: [] for p in self.players}
+        # every player's pending claims, in the order made (``claims``); a ``Void`` is one
+        # kept unmade
+        self._pending: dict[str, list[Claim | Void]] = {p: [] for p in self.players}
+        self._unmade = 0  # how many ``Void`` are pending
         # the suits of the cards that could prove one of a player's pending claims false
         self.watch: dict[str, set[str]] = {p: set() for p in self.players}
 
     @property
     def hands_known(self) -> bool:
         return self.hands is not None
+
+    @property
+    def claims(self) -> dict[str, list[Claim]]:
+        """Every player's pending claims, in the order they were made."""
+        pending = self._pending
+        if self._unmade:
+            for p, mine in pending.items():
+                for i, cl in enumerate(mine):
+                    if isinstance(cl, tuple):
+                        mine[i] = _made(p, cl)
+            self._unmade = 0
+        return pending  # type: ignore[return-value]  # every one made just now
 
     # -- immediate checks ---------------------------------------------------------------------
 
@@ -133,12 +158,22 @@ class Knowledge:
         """Keep ``claim`` until a card proves it false (or the deal ends). The same assertion
         made twice (a player written twice in one trick) is kept once: one proof, one
         violation (RULES.md: one violation per rule per action)."""
-        mine = self.claims[claim.player]
-        if any(c.rule == claim.rule and c.trick == claim.trick and c.turn == claim.turn
-               and c.deal == claim.deal for c in mine):
+        mine = self._pending[claim.player]
+        if mine and _made_already(mine, claim.rule, claim.deal, claim.trick, claim.turn):
             return
         mine.append(claim)
         self.watch[claim.player].update(claim.suits if claim.suits is not None else EVERY_SUIT)
+
+    def pend_void(self, player: str, suit: str, rule: str, deal: int, trick: int | None,
+                  say: str | Callable[[], str]) -> None:
+        """``pend(Claim(player, SUIT_TEST[suit], rule, say, deal, trick,
+        suits=ONE_SUIT[suit]))``, the claim kept unmade until it is proven false or read."""
+        mine = self._pending[player]
+        if mine and _made_already(mine, rule, deal, trick, None):
+            return
+        mine.append((suit, rule, deal, trick, say))
+        self._unmade += 1
+        self.watch[player].add(suit)
 
     def play(self, player: str, c: Card, trick: int | None = None, turn: int | None = None
              ) -> tuple[tuple[str, str] | None, Sequence[Proof]]:
@@ -170,20 +205,39 @@ class Knowledge:
             return ()  # the common case: nothing this player said can be proven by this card
         return self.prove(player, c, trick, turn)
 
+    def show_new(self, player: str, c: Card, trick: int | None) -> Sequence[Proof]:
+        """``show(player, c, trick)`` for a card of the deck not seen before and, hands known,
+        held by ``player`` (a replay's common card: the checks already made)."""
+        self.seen[c] = (player, trick, None)
+        hands = self.hands
+        if hands is not None:
+            hands[player].discard(c)
+        if c.suit in self.watch[player]:
+            return self.prove(player, c, trick, None)
+        return ()
+
     def prove(self, player: str, c: Card, trick: int | None,
               turn: int | None) -> list[Proof]:
         """The pending claims of ``player`` that ``c`` proves false (no longer pending)."""
         broken: list[Proof] = []
         where = Shown(player, trick, turn)
-        keep = []
-        for cl in self.claims[player]:
-            if cl.test(c):
+        watch: set[str] = set()
+        keep: list[Claim | Void] = []
+        for cl in self._pending[player]:
+            if isinstance(cl, tuple):
+                if c.suit == cl[0]:
+                    broken.append((_made(player, cl), c, where))
+                    self._unmade -= 1
+                else:
+                    keep.append(cl)
+                    watch.add(cl[0])
+            elif cl.test(c):
                 broken.append((cl, c, where))
             else:
                 keep.append(cl)
-        self.claims[player] = keep
-        self.watch[player] = {s for cl in keep
-                              for s in (cl.suits if cl.suits is not None else EVERY_SUIT)}
+                watch.update(cl.suits if cl.suits is not None else EVERY_SUIT)
+        self._pending[player] = keep
+        self.watch[player] = watch
         return broken
 
     def receive(self, player: str, cards: Iterable[Card]) -> None:
@@ -220,3 +274,15 @@ class Knowledge:
         return Violation(self.deal, claim.trick, claim.player, claim.rule,
                          f"{claim.text} but held {c} (played at {when})",
                          turn=claim.turn, at=at, retro=True)
+
+
+def _made_already(mine: list[Claim | Void], rule: str, deal: int, trick: int | None,
+                  turn: int | None) -> bool:
+    """Whether the same assertion is pending already (a player written twice in one trick)."""
+    for c in mine:
+        if isinstance(c, tuple):
+            if c[3] == trick and c[1] == rule and turn is None and c[2] == deal:
+                return True
+        elif c.trick == trick and c.rule == rule and c.turn == turn and c.deal == deal:
+            return True
+    return False

@@ -125,7 +125,7 @@ class Deal:
 
     def key(self, name: str, default: Any = None) -> Any:
         for e in reversed(self.entries):
-            if isinstance(e, Key) and e.name == name:
+            if type(e) is Key and e.name == name:  # (Key is final: no subclass)
                 return e.value
         return default
 

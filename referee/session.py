@@ -55,7 +55,9 @@ class Session:
         self._disk: bytes | None = None  # the file's bytes as last read or written
         self._saved = self._snapshot()  # the deals as last read or written
         self._doc: Any = None  # the file to change (``tomlwrite.SaveDoc``), made to change it
-        self._doc_data: dict[str, Any] | None = None  # what ``_doc`` holds (``to_dict``)
+        # what ``_doc`` holds above its deals (``to_dict`` without them); its deals are
+        # ``_saved``'s
+        self._doc_top: dict[str, Any] | None = None
 
     # -- files --------------------------------------------------------------------------------
 
@@ -79,24 +81,43 @@ class Session:
         only where the game changed, keeping what people wrote there (tomlkit)."""
         if self._disk is None:
             return savefile.dumps(self.rules, self.setup, self.deals)
-        new = savefile.to_dict(self.rules, self.setup, self.deals)
-        from .tomlwrite import CannotKeep, SaveDoc
+        from .tomlwrite import CannotKeep, NeedsEvery, SaveDoc
 
         try:
             if self._doc is None:  # parsed once, and only to change the file
                 self._doc = SaveDoc(self._disk)
-                self._doc_data = savefile.to_dict(self.rules, self.setup, self._saved)
-            assert self._doc_data is not None
-            self._doc.reconcile(self._doc_data, new)
+            try:
+                old, new = self._changes(every=False)
+                self._doc.reconcile(old, new)
+            except NeedsEvery:
+                old, new = self._changes(every=True)
+                self._doc.reconcile(old, new)
             if not savefile.reads_back(self.rules, self.setup, self.deals, self._doc,
                                        str(self.path)):
                 raise CannotKeep("the changed file would not read back to this game")
         except CannotKeep:  # TOML that tomli reads and tomlkit cannot parse or change
-            self._doc = self._doc_data = None
+            self._doc = self._doc_top = None
             return savefile.dumps(self.rules, self.setup, self.deals)  # the game, whole
-        self._doc_data = new
+        self._doc_top = {k: v for k, v in new.items() if k != "deals"}
         text: str = self._doc.as_string()
         return text
+
+    def _changes(self, every: bool) -> tuple[dict[str, Any], dict[str, Any]]:
+        """The game as the file holds it (``_saved``) and as it is now, as ``to_dict`` writes
+        them; unless ``every``, a deal the same in both is ``tomlwrite.UNCHANGED`` in both,
+        so that a change costs the deals it changes, not the file (memory: the tables of a
+        10,000-entry file are ~1 MiB of strings a copy)."""
+        from .tomlwrite import UNCHANGED
+
+        new = savefile.to_dict(self.rules, self.setup, [])
+        old = dict(new) if self._doc_top is None else {**self._doc_top}
+        saved, deals, rules, setup = self._saved, self.deals, self.rules, self.setup
+        old["deals"] = [UNCHANGED if not every and i < len(deals) and
+                        deals[i].entries == saved[i].entries else
+                        rules.dump_at(saved, i, setup) for i in range(len(saved))]
+        new["deals"] = [UNCHANGED if i < len(saved) and old["deals"][i] is UNCHANGED else
+                        rules.dump_at(deals, i, setup) for i in range(len(deals))]
+        return old, new
 
     def save(self) -> None:
         """Write the game, under the file's lock. If the file changed on disk since this
@@ -114,7 +135,7 @@ class Session:
                 savefile.write_atomic(self.path, text)
             except WriteFailed:
                 self._restore([Deal(list(d.entries)) for d in self._saved])
-                self._doc = self._doc_data = None  # it holds the game not written
+                self._doc = self._doc_top = None  # it holds the game not written
                 raise
         self._disk = text.encode("utf-8")
         self._saved = self._snapshot()
@@ -147,7 +168,7 @@ class Session:
         self.rules, self.setup, self.deals = savefile.loads(raw, str(self.path))
         self._result = None
         self._disk = raw
-        self._doc = self._doc_data = None
+        self._doc = self._doc_top = None
         self._saved = self._snapshot()
         raise FileChanged(f"{self.path}: changed on disk since it was read (another "
                           "terminal?); read again")

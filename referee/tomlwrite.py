@@ -253,12 +253,27 @@ def _unblank(body: list[Any], gone: str) -> None:
             ws._s = ws.s[:-end]
 
 
+# A deal the same in the file and in the game: ``old`` and ``new`` may both hold this one
+# object in its place instead of the deal's table (equal, so nothing there is touched), which
+# spares writing out every deal of a long file to change its last one (``Session.text``).
+UNCHANGED: dict[str, Any] = {}
+
+
+class NeedsEvery(Exception):
+    """The change rewrites every deal table, and ``UNCHANGED`` stands for some of them."""
+
+
 def reconcile(doc: Any, old: dict[str, Any], new: dict[str, Any]) -> None:
     """Change tomlkit document ``doc``, which holds the game ``old`` (``to_dict``), to hold
     ``new``, deal by deal, key by key, array item by array item: what is the same in both is
     left as it is (with its comments); what changed is replaced in place; what is new is
     added; what went is removed. ``old`` decides what changed, so a hand-typed line that
-    means the same as ours (``bartek: 2c``) is kept as typed."""
+    means the same as ours (``bartek: 2c``) is kept as typed. Raises ``NeedsEvery``, having
+    changed nothing, when the deals must be written whole and some are ``UNCHANGED``."""
+    aot = doc.get("deals") if "deals" in doc else None
+    if (not isinstance(aot, AoT) or len(aot) != len(old.get("deals", []))) and any(
+            d is UNCHANGED for d in new.get("deals", [])):
+        raise NeedsEvery
     top_old = {k: v for k, v in old.items() if k != "deals"}
     top_new = {k: v for k, v in new.items() if k != "deals"}
     if top_old != top_new:

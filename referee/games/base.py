@@ -218,6 +218,11 @@ class GameRules(ABC):
         """Every deal table to write (a game whose deals differ by number overrides this)."""
         return [self.dump_deal(d, setup) for d in deals]
 
+    def dump_at(self, deals: Sequence[Deal], i: int, setup: Setup) -> dict[str, Any]:
+        """Deal table ``i`` (0-based) as ``dump_all`` writes it (a game that overrides
+        ``dump_all`` overrides this too)."""
+        return self.dump_deal(deals[i], setup)
+
     # -- entries ------------------------------------------------------------------------------
 
     @abstractmethod

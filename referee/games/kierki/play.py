@@ -10,7 +10,7 @@ from typing import Any
 from ...cards import DECK_52, SUIT_NAME, Card, card
 from ...claimkeys import TableClaim
 from ...errors import Violation
-from ...knowledge import ONE_SUIT, SUIT_TEST, Claim, Knowledge
+from ...knowledge import SUIT_TEST, Claim, Knowledge
 from ...model import Deal, Key, Pass, Play, Setup
 from ...trick import Trick, TrickPlay, why_it_wins, winning_play
 from . import text
@@ -234,35 +234,38 @@ class DealState:
     # -- tricks -------------------------------------------------------------------------------
 
     def play(self, player: str, c: Card, at: int) -> None:
-        t = self.current
-        if t is not None and c.suit == self.led and player == self.to_move and not self.finished:
-            # the common card: in turn, following the suit led (so a card of the deck), not
-            # seen before and, hands known, held: it only shows the card (a trick on the table
-            # means the deal is not over)
+        if player == self.to_move and not self.finished:
             know = self.know
             hands = know.hands
-            if c not in know.seen and c in know.deck and (hands is None or c in hands[player]):
-                proofs = know.show(player, c, t.number)
-                if proofs:
-                    for cl, shown_card, shown in proofs:
-                        self.violations.append(know.violation(cl, shown_card, shown, at))
-                plays = t.plays
-                plays.append(TrickPlay(player, c, at))
-                self.to_move = self.nxt[player]
-                if len(plays) == 4:
-                    self.close_trick(t)
-                return
-        elif (t is None and player == self.leader and not self.finished and c in DECK_SET
-              and (c.suit != "H" or self.number not in HEARTS_LEAD)
-              and (self.trump is not None or self.tricks or self.number not in TRUMP_DEALS)):
-            # the common lead: by the leader, trump named where it must be, not a heart
-            # where leading one claims something
-            know = self.know
-            hands = know.hands
-            if c not in know.seen and c in know.deck and (hands is None or c in hands[player]):
+            if c in know.seen or c not in know.deck or (hands is not None
+                                                         and c not in hands[player]):
+                pass  # a card that breaks something: the full way (``play_any``)
+            elif (t := self.current) is not None:
+                led = self.led
+                if led is not None:
+                    # the common card: in turn, a card of the deck not seen before and, hands
+                    # known, held; it follows the suit led (it only shows the card) or does
+                    # not (it claims a void, checked or kept as ``play_any`` does)
+                    number = t.number
+                    proofs = know.show_new(player, c, number)
+                    if c.suit != led:
+                        self.revoke_claim(player, led, number, at)
+                    if proofs:
+                        for cl, shown_card, shown in proofs:
+                            self.violations.append(know.violation(cl, shown_card, shown, at))
+                    plays = t.plays
+                    plays.append(TrickPlay(player, c, at))
+                    self.to_move = self.nxt[player]
+                    if len(plays) == 4:
+                        self.close_trick(t)
+                    return
+            elif (player == self.leader and (c.suit != "H" or self.number not in HEARTS_LEAD)
+                  and (self.trump is not None or self.tricks or self.number not in TRUMP_DEALS)):
+                # the common lead: by the leader, trump named where it must be, not a heart
+                # where leading one claims something
                 t = self.current = Trick(len(self.tricks) + 1)
                 self.led = c.suit
-                proofs = know.show(player, c, t.number)
+                proofs = know.show_new(player, c, t.number)
                 if proofs:
                     for cl, shown_card, shown in proofs:
                         self.violations.append(know.violation(cl, shown_card, shown, at))
@@ -330,9 +333,8 @@ class DealState:
             holds = know.holding(player, SUIT_TEST[led])
             held = holds[0] if holds else None
         else:  # kept until a card proves it false; said only then
-            know.pend(Claim(player, SUIT_TEST[led], "follow-suit",
-                            partial(text.void_claim, player, led, number), self.number, number,
-                            suits=ONE_SUIT[led]))
+            know.pend_void(player, led, "follow-suit", self.number, number,
+                           partial(text.void_claim, player, led, number))
             held = None
         if held is not None:
             self.flag(at, "follow-suit", text.must_follow(player, led, held, number), player,
@@ -360,13 +362,15 @@ class DealState:
             [p for p in plays if p.card in DECK_SET] or plays)
         winner = real[winning_play(real, self.trump)].player
         t.winner = winner
-        self.tricks.append(t)
+        tricks = self.tricks
+        tricks.append(t)
         self.current = None
-        self.taken.update(cards)
-        self.scores[winner] += trick_penalty(self.number, t.number, cards)
+        taken = self.taken
+        taken.update(cards)
+        n = self.number
+        self.scores[winner] += 25 if n in TRUMP_DEALS else trick_penalty(n, t.number, cards)
         self.leader = self.to_move = winner
-        if len(self.tricks) == 13 or (self.stop_early and penalties_gone(self.number,
-                                                                         self.taken)):
+        if len(tricks) == 13 or (self.stop_early and penalties_gone(n, taken)):
             self.finished = True
 
     def why_won(self, t: Trick) -> str:

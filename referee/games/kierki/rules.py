@@ -235,6 +235,9 @@ class Kierki(GameRules):
     def dump_all(self, deals: Sequence[Deal], setup: Setup) -> list[dict[str, Any]]:
         return [self.dump_numbered(d, setup, i + 1) for i, d in enumerate(deals)]
 
+    def dump_at(self, deals: Sequence[Deal], i: int, setup: Setup) -> dict[str, Any]:
+        return self.dump_numbered(deals[i], setup, i + 1)
+
     def dump_deal(self, deal: Deal, setup: Setup) -> dict[str, Any]:
         return self.dump_numbered(deal, setup, 0)
 

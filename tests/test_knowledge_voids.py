@@ -1,0 +1,88 @@
+"""``Knowledge.pend_void`` keeps a claim "held no card of this suit" unmade: what it proves,
+and what ``claims`` reads, is what ``pend`` of the same ``Claim`` gives."""
+
+from __future__ import annotations
+
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from referee.cards import DECK_52, SUITS
+from referee.knowledge import ONE_SUIT, SUIT_TEST, Claim, Knowledge
+
+PLAYERS = ("A", "B", "C")
+
+
+def fields(c: Claim) -> tuple[object, ...]:
+    return (c.player, c.test, c.rule, c.text, c.deal, c.trick, c.turn, c.suits)
+
+
+steps = st.lists(st.one_of(
+    st.tuples(st.just("void"), st.sampled_from(PLAYERS), st.sampled_from(SUITS),
+              st.integers(1, 4)),
+    st.tuples(st.just("other"), st.sampled_from(PLAYERS), st.sampled_from(SUITS),
+              st.integers(1, 4)),
+    st.tuples(st.just("show"), st.sampled_from(PLAYERS), st.integers(0, 51), st.integers(1, 4)),
+    st.tuples(st.just("read"), st.sampled_from(PLAYERS), st.just(""), st.just(0)),
+), max_size=40)
+
+
+@settings(max_examples=300, deadline=None)
+@given(steps)
+def test_an_unmade_void_proves_and_reads_as_its_claim(script: list[tuple[str, str, object, int]]
+                                                      ) -> None:
+    lazy = Knowledge(1, PLAYERS, DECK_52)
+    made = Knowledge(1, PLAYERS, DECK_52)
+    for kind, player, what, trick in script:
+        if kind == "void":
+            assert isinstance(what, str)
+            say = f"{player} did not follow {what} at trick {trick}"
+            lazy.pend_void(player, what, "follow-suit", 1, trick, say)
+            made.pend(Claim(player, SUIT_TEST[what], "follow-suit", say, 1, trick,
+                            suits=ONE_SUIT[what]))
+        elif kind == "other":  # a claim of another kind, made at once, between the voids
+            assert isinstance(what, str)
+            claim = Claim(player, lambda c, s=what: c.suit != s, "hearts-lead", "only " + what,
+                          1, trick)
+            lazy.pend(claim)
+            made.pend(claim)
+        elif kind == "show":
+            assert isinstance(what, int)
+            c = DECK_52[what]
+            a, b = lazy.show(player, c, trick), made.show(player, c, trick)
+            assert [(fields(x), y, z) for x, y, z in a] == [(fields(x), y, z) for x, y, z in b]
+        else:
+            assert {p: [fields(c) for c in cs] for p, cs in lazy.claims.items()} == \
+                {p: [fields(c) for c in cs] for p, cs in made.claims.items()}
+        assert lazy.watch == made.watch
+    assert {p: [fields(c) for c in cs] for p, cs in lazy.claims.items()} == \
+        {p: [fields(c) for c in cs] for p, cs in made.claims.items()}
+    assert lazy.may_hold("A") == made.may_hold("A")
+
+
+def test_the_same_void_twice_in_one_trick_is_kept_once() -> None:
+    k = Knowledge(2, PLAYERS, DECK_52)
+    k.pend_void("A", "H", "follow-suit", 2, 5, "A did not follow hearts")
+    k.pend_void("A", "H", "follow-suit", 2, 5, "A did not follow hearts")
+    k.pend_void("A", "H", "follow-suit", 2, 6, "A did not follow hearts at 6")
+    proofs = k.show("A", DECK_52[13], 9)  # 2H
+    assert [(cl.trick, cl.rule, cl.player) for cl, _c, _w in proofs] == [
+        (5, "follow-suit", "A"), (6, "follow-suit", "A")]
+    assert k.claims["A"] == [] and k.watch["A"] == set()
+
+
+@settings(max_examples=100, deadline=None)
+@given(st.permutations(range(52)), st.booleans())
+def test_show_new_is_show_for_a_card_not_seen_and_held(order: list[int], known: bool) -> None:
+    hands = {p: [DECK_52[i] for i in order[k::3]] for k, p in enumerate(PLAYERS)} \
+        if known else None
+    a = Knowledge(1, PLAYERS, DECK_52, hands)
+    b = Knowledge(1, PLAYERS, DECK_52, hands)
+    for k, p in enumerate(PLAYERS):  # each player claims a void in a suit they may show
+        for k2 in (a, b):
+            k2.pend_void(p, SUITS[k], "follow-suit", 1, 1, f"{p} void")
+    for n, i in enumerate(order[:30]):
+        c = DECK_52[i]
+        p = PLAYERS[order.index(i) % 3] if known else PLAYERS[n % 3]
+        x, y = a.show(p, c, n), b.show_new(p, c, n)
+        assert [(fields(cl), cc, w) for cl, cc, w in x] == [(fields(cl), cc, w) for cl, cc, w in y]
+        assert a.seen == b.seen and a.hands == b.hands and a.watch == b.watch
