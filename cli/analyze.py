@@ -68,13 +68,19 @@ def show(s: Any, number: int | None, as_json: bool, ascii_only: bool = False) ->
         return 0
     from cli.views import out as _out
 
-    render, con, a = _out(ascii_only)
-    for n, x in out:
-        if isinstance(x, Exception):
-            con.print(render.cards(f"deal {n}: not analysed: {_reason(x, n)}", a, "dim"))
-        else:
-            con.print(table(x, a))
+    _render, con, a = _out(ascii_only)
+    for thing in drawn(out, a):
+        con.print(thing)
     return 0
+
+
+def drawn(out: list[tuple[int, Any]], a: bool) -> list[Any]:
+    """What ``show`` prints of an analysis (a rich table per deal, a dim line for a deal with
+    none); the table mode's ``analyze`` prints the same."""
+    from cli import render
+
+    return [render.cards(f"deal {n}: not analysed: {_reason(x, n)}", a, "dim")
+            if isinstance(x, Exception) else table(x, a) for n, x in out]
 
 
 def _reason(e: Exception, n: int) -> str:

@@ -43,14 +43,16 @@ Commands:
   explain DEAL [T]    why each card of a trick was legal or not
   claim PLAYER [N]    PLAYER claims the rest of the tricks (or N of them) for their side:
                       the verdict; a claim of the rest that the table accepts ends the deal
+  analyze [DEAL]      the post-mortem of finished deals (all of them, or one), every hand
+                      open: the best that could have been made, and the first costly card
   hint [CARD]         Foursquare: the best place for the card drawn (name it when the
                       stock is not known), the chance to win, the next two places
   help                this text                quit     leave (everything is saved)
 Tab completes names, commands and the cards that can be played now. Ctrl-C or Ctrl-D leave
 too: every accepted entry is already saved."""
 
-COMMANDS = ["undo", "redo", "edit", "score", "status", "explain", "claim", "hint", "help",
-            "quit"]
+COMMANDS = ["undo", "redo", "edit", "score", "status", "explain", "claim", "analyze", "hint",
+            "help", "quit"]
 QUIT = ("quit", "exit", "q", ":q")
 
 
@@ -381,6 +383,8 @@ class Table:
                 self.claim(args)
             elif word == "hint":
                 self.hint(args)
+            elif word == "analyze":
+                self.analyze(args)
         except FileChanged:
             self.reloaded(f"{word!r} was not done")
         except WriteFailed as e:
@@ -563,6 +567,27 @@ class Table:
             self.say(self.style.red("cannot read that: "), "a whole number, e.g. 12")
         return entry_text(Key("claim", TableClaim(claimer, tuple(held), game)), s.rules,
                           s.setup)
+
+    def analyze(self, args: list[str]) -> None:
+        """``analyze [DEAL]``: ``referee analyze`` on the game at the table (finished deals)."""
+        if len(args) > 1 or (args and not args[0].isdigit()):
+            raise NotationError("analyze [DEAL], e.g. 'analyze' (every finished deal) or "
+                                "'analyze 3'")
+        from referee.solve.deal import NotAnalysable
+
+        number = int(args[0]) if args else None
+        try:
+            things = self.post_mortem(number)
+        except NotAnalysable as e:
+            self.say(self.style.red("no analysis: ") + self.style.cards(str(e)))
+            return
+        self.rich(*things)
+
+    def post_mortem(self, number: int | None) -> list[Any]:
+        from cli import analyze as post_mortem
+
+        _res, out = post_mortem.analyse(self.s, number)
+        return post_mortem.drawn(out, self.ascii)
 
     def hint(self, args: list[str]) -> None:
         """Foursquare's advice for the card drawn (asked for when the file does not know it)."""
