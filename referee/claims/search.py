@@ -92,9 +92,7 @@ class Search:
         # the hands whose masks Hall's condition looks at: the others, and the outside
         self.holders = [s for s in range(self.n) if s != p.claimer]
         self.has_out = bool(p.out_count or p.out)
-        k = len(self.holders) + (1 if self.has_out else 0)
-        self._us = [0] * (1 << k)  # the union and the count of each group of hands
-        self._ns = [0] * (1 << k)
+        self._hall: dict[tuple[tuple[int, int], ...], bool] = {}  # feasible, by the groups
 
     # -- the worlds -------------------------------------------------------------------------
 
@@ -108,20 +106,30 @@ class Search:
 
     def feasible(self) -> bool:
         """Some deal of the unseen cards fits every mask and count (Hall's condition: every
-        group of hands may hold, between them, as many cards as they hold; the groups' unions
-        are built one hand at a time)."""
-        poss, cnt = self.masks()
-        us, ns = self._us, self._ns
-        for g in range(1, len(us)):
-            low = g & -g
-            i = low.bit_length() - 1
-            u = us[g ^ low] | poss[i]
-            n = ns[g ^ low] + cnt[i]
-            if u.bit_count() < n:
-                return False
-            us[g] = u
-            ns[g] = n
-        return us[-1].bit_count() == ns[-1]
+        group of hands may hold, between them, as many cards as they hold, and every unseen
+        card lies somewhere). Hands with one mask are one group (the union of a group grows
+        with its masks, not its hands), a hand that holds nothing adds no condition, and the
+        answers are kept by the masks and counts."""
+        hands, cnt = self.hands, self.cnt
+        total = self.out_count
+        union = self.out
+        groups: dict[int, int] = {self.out: total} if total else {}
+        for s in self.holders:
+            k = cnt[s]
+            m = hands[s]
+            union |= m
+            if k:
+                total += k
+                groups[m] = groups.get(m, 0) + k
+        if union.bit_count() != total:
+            return False
+        if len(groups) <= 1:  # one group: it may hold every card (none lies elsewhere)
+            return not groups or next(iter(groups)).bit_count() >= total
+        key = tuple(groups.items())
+        got = self._hall.get(key)
+        if got is None:
+            got = self._hall[key] = _hall_groups(list(groups), list(groups.values()))
+        return got
 
     def world(self, order: Sequence[int] | None = None,
               prefer: Sequence[int] | None = None) -> list[int]:
@@ -613,6 +621,25 @@ class Search:
             cur.append((seat, pick))
             seat = (seat + 1) % self.n
         return tricks
+
+
+def _hall_groups(poss: list[int], cnt: list[int]) -> bool:
+    """Hall's condition for the groups (distinct masks, each with the cards its hands hold):
+    every set of them may hold, between them, as many cards as they hold (the unions built
+    one group at a time)."""
+    k = len(poss)
+    us = [0] * (1 << k)
+    ns = [0] * (1 << k)
+    for g in range(1, 1 << k):
+        low = g & -g
+        i = low.bit_length() - 1
+        u = us[g ^ low] | poss[i]
+        n = ns[g ^ low] + cnt[i]
+        if u.bit_count() < n:
+            return False
+        us[g] = u
+        ns[g] = n
+    return True
 
 
 def _hall(poss: Sequence[int], cnt: Sequence[int]) -> bool:
