@@ -93,6 +93,7 @@ class Search:
         self.holders = [s for s in range(self.n) if s != p.claimer]
         self.has_out = bool(p.out_count or p.out)
         self._hall: dict[tuple[tuple[int, int], ...], bool] = {}  # feasible, by the groups
+        self._last: dict[tuple[int, ...], bool] = {}  # the last trick, by leader and masks
 
     # -- the worlds -------------------------------------------------------------------------
 
@@ -240,7 +241,17 @@ class Search:
                 out.sort(key=lambda x: -power[x[0]])  # high leads first
             elif seat == self.claimer:
                 keys = rules.keys[rules.suit[led]]
-                out.sort(key=lambda x: -keys[x[0]])
+                if len(tc) == self.n - 1:
+                    # the last to play: the lowest card that wins the trick, else the lowest
+                    best = max(keys[x] for x in tc)
+                    if self.side[self.ts[rules.winner(tc)]]:
+                        out.sort(key=lambda x: keys[x[0]])
+                    else:
+                        out.sort(key=lambda x: (keys[x[0]] < best, keys[x[0]]))
+                else:
+                    # a card that may hold the trick: the highest first; else the lowest
+                    best = max(keys[x] for x in tc)
+                    out.sort(key=lambda x: -keys[x[0]] if keys[x[0]] > best else keys[x[0]])
             else:
                 # the others: a card that takes the trick from the claimer's side (the lowest
                 # such first), else their lowest card; the partner its lowest card
@@ -390,7 +401,11 @@ class Search:
         if need > left:
             return False
         if left == 1 and not self.known and self.rules is not None:
-            return self.last(leader)
+            key1 = (leader, self.out, *self.hands)
+            got = self._last.get(key1)
+            if got is None:
+                got = self._last[key1] = self.last(leader)
+            return got
         key = self.pattern(leader)
         lo, hi = self.tt.get(key, (0, left + 1))
         if need <= lo:
