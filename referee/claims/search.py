@@ -94,6 +94,7 @@ class Search:
         self.has_out = bool(p.out_count or p.out)
         self._hall: dict[tuple[tuple[int, int], ...], bool] = {}  # feasible, by the groups
         self._last: dict[tuple[int, ...], bool] = {}  # the last trick, by leader and masks
+        self._above: dict[tuple[int, int, int], int] = {}  # the cards above a key of a suit led
 
     # -- the worlds -------------------------------------------------------------------------
 
@@ -461,6 +462,13 @@ class Search:
             return self.close(need, left)
         if left == 1 and not self.known and need == 1 and self.rules is not None:
             return self.last(seat)
+        if tc and (need <= 1 or need >= left):
+            won = self.settled(seat)
+            if won is not None:  # the trick is the side's (or lost) whatever comes
+                if won and need <= 1:
+                    return True
+                if not won and need >= left:
+                    return False
         nxt = (seat + 1) % self.n
         first = not tc and self.rules is None
         if seat == self.claimer:
@@ -490,6 +498,29 @@ class Search:
             if not ok:
                 return False
         return True
+
+    def settled(self, seat: int) -> bool | None:
+        """Whether the trick on the table goes to the claimer's side (True) or to the others
+        (False) whatever is still played to it, ``seat`` next: no one still to play on the
+        other side (on the same side as the card winning it) may hold a card above it. None
+        when it is open."""
+        assert self.rules is not None
+        rules, tc = self.rules, self.tc
+        led = rules.suit[tc[0]]
+        w = rules.winner(tc)
+        k = rules.keys[led][tc[w]]
+        above = self._above.get((rules.trump, led, k))
+        if above is None:
+            keys = rules.keys[led]
+            above = sum(1 << c for c in range(len(keys)) if keys[c] > k)
+            self._above[(rules.trump, led, k)] = above
+        mine = self.side[self.ts[w]]
+        s = seat
+        for _ in range(self.n - len(tc)):
+            if self.side[s] != mine and self.hands[s] & above:
+                return None
+            s = (s + 1) % self.n
+        return mine
 
     def last(self, seat: int) -> bool:
         """The last trick, hands unseen (everyone to play holds one card, which is legal
