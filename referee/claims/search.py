@@ -363,37 +363,36 @@ class Search:
         rules = self.rules
         if rules is None:  # before Wisconsin's first lead: the masks themselves
             return (leader, -2, *self.hands, self.out)
-        owner: dict[int, int] = {}
+        owner = [0] * len(rules.suit)  # 0: no one; else who holds the card (or may)
         if self.known:
-            for s, h in enumerate(self.hands):
+            for s, h in enumerate(self.hands, 1):
                 while h:
                     low = h & -h
                     owner[low.bit_length() - 1] = s
                     h ^= low
         else:
-            for c in bits(self.hands[self.claimer]):
-                owner[c] = 0
+            h = self.hands[self.claimer]
+            while h:
+                low = h & -h
+                owner[low.bit_length() - 1] = 1
+                h ^= low
             for i, s in enumerate(self.holders):
                 h = self.hands[s]
+                bit = 4 << i
                 while h:
                     low = h & -h
-                    c = low.bit_length() - 1
-                    owner[c] = owner.get(c, 0) | (2 << i)
+                    owner[low.bit_length() - 1] |= bit
                     h ^= low
             h = self.out
             while h:
                 low = h & -h
-                c = low.bit_length() - 1
-                owner[c] = owner.get(c, 0) | 1
+                owner[low.bit_length() - 1] |= 2
                 h ^= low
         key = [leader, rules.trump]
-        get = owner.get
+        get = owner.__getitem__
         for order in rules.order:
             key.append(-1)
-            for c in order:
-                o = get(c)
-                if o is not None:
-                    key.append(o)
+            key.extend([o for o in map(get, order) if o])
         return tuple(key)
 
     def boundary(self, leader: int, need: int, left: int) -> bool:
