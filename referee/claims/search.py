@@ -255,10 +255,11 @@ class Search:
                     out.sort(key=lambda x: -keys[x[0]] if keys[x[0]] > best else keys[x[0]])
             else:
                 # the others: a card that takes the trick from the claimer's side (the lowest
-                # such first), else their lowest card; the partner its lowest card
+                # such first), else their lowest card; the partner its lowest card; hands
+                # known, an opponent its lowest card when the trick is the others' already
                 keys = rules.keys[rules.suit[led]]
                 best = max(keys[x] for x in tc)
-                if self.side[seat]:
+                if self.side[seat] or self.known and not self.side[self.ts[rules.winner(tc)]]:
                     out.sort(key=lambda x: keys[x[0]])
                 else:
                     out.sort(key=lambda x: (keys[x[0]] <= best, keys[x[0]]))
