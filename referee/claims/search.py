@@ -483,7 +483,15 @@ class Search:
                 if ok:
                     return True
             return False
+        closes = need == 1 and len(tc) == self.n - 1  # this card ends the trick
+        if closes:
+            assert self.rules is not None
+            keys = self.rules.keys[self.rules.suit[tc[0]]]
+            w = self.rules.winner(tc)
+            best, ours, mine = keys[tc[w]], self.side[self.ts[w]], self.side[seat]
         for c, rest in self.children(seat):
+            if closes and (ours and keys[c] <= best or mine and keys[c] > best):
+                continue  # the side takes this trick, the one it needs
             if first:
                 self.rules = self.rules_for(c)
             saved = self.play(seat, c, rest)
