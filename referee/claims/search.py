@@ -281,20 +281,20 @@ class Search:
         # Cards that cannot take this trick (below the best card on the table) and that the
         # same hands may hold are alike when no live card lies between them: swapping two of
         # them in every world changes no trick to come, and this one is lost either way.
-        keys = rules.keys[rules.suit[self.tc[0]]]
-        best = max([keys[x] for x in self.tc])
-        groups: dict[int, int] = {}
-        for c in bits(shared):
-            b = 1 << c
-            if keys[c] > best:
-                out |= b
-                continue
-            sig = 1 if self.out & b else 0
-            for i, s in enumerate(self.holders):
-                if self.hands[s] & b:
-                    sig |= 2 << i
-            groups[sig] = groups.get(sig, 0) | b
-        for g in groups.values():
+        led = rules.suit[self.tc[0]]
+        keys = rules.keys[led]
+        above = self.above(rules, led, max([keys[x] for x in self.tc]))
+        out |= shared & above
+        groups = [shared & ~above]  # split by who else may hold them
+        for m in [self.out] + [self.hands[s] for s in self.holders]:
+            split = []
+            for g in groups:
+                if g & m:
+                    split.append(g & m)
+                if g & ~m:
+                    split.append(g & ~m)
+            groups = split
+        for g in groups:
             out |= rules.representatives(g, live)
         return out
 
@@ -507,6 +507,15 @@ class Search:
                 return False
         return True
 
+    def above(self, rules: TrickRules, led: int, k: int) -> int:
+        """The cards that count more than ``k`` in a trick of suit ``led``."""
+        got = self._above.get((rules.trump, led, k))
+        if got is None:
+            keys = rules.keys[led]
+            got = sum(1 << c for c in range(len(keys)) if keys[c] > k)
+            self._above[(rules.trump, led, k)] = got
+        return got
+
     def settled(self, seat: int) -> bool | None:
         """Whether the trick on the table goes to the claimer's side (True) or to the others
         (False) whatever is still played to it, ``seat`` next: no one still to play on the
@@ -516,12 +525,7 @@ class Search:
         rules, tc = self.rules, self.tc
         led = rules.suit[tc[0]]
         w = rules.winner(tc)
-        k = rules.keys[led][tc[w]]
-        above = self._above.get((rules.trump, led, k))
-        if above is None:
-            keys = rules.keys[led]
-            above = sum(1 << c for c in range(len(keys)) if keys[c] > k)
-            self._above[(rules.trump, led, k)] = above
+        above = self.above(rules, led, rules.keys[led][tc[w]])
         mine = self.side[self.ts[w]]
         s = seat
         for _ in range(self.n - len(tc)):
