@@ -17,7 +17,8 @@ The partner is one of the others. Cards equivalent for taking tricks are tried o
 ``alike``); the last trick with hands unseen is decided without search (``last``); a
 transposition table between tricks keys on the pattern of who holds (or may hold) each live
 card in rank order, and keeps the most tricks proven and the fewest refuted; master trumps and
-the masters of the player on lead bound the answer.
+the masters of the player on lead bound the answer, and a trick no one still to play can take
+from the side winning it settles a claim of one trick (or of every trick) at once.
 """
 
 from __future__ import annotations
