@@ -6,7 +6,8 @@ player on lead with the strongest hand (the most power), and claims 1, 2, ... up
 tricks left, each claim a fresh search (so both answers, and the hardest claim, the one at the
 side's exact value, are timed). Hands unseen, as ``judge`` does: a few likely deals are
 tried open first (one that beats the claim settles it), then the search. The median and the
-slowest solve are printed, with one position. Hands unseen: every other hand may hold any
+slowest solve are printed, with one position (and, when the search gave up on some claim
+within its budget, the slowest claim it decided). Hands unseen: every other hand may hold any
 card of the pool (the others' cards and, in the Schmier games, 2 cards outside every hand).
 ``python benchmarks/claims.py [N]``."""
 
@@ -58,6 +59,7 @@ def position(game: str, left: int, seed: int, unseen: bool) -> tuple[Problem, st
 
 def run(game: str, left: int, unseen: bool, count: int) -> None:
     times = []
+    decided = []
     undecided = 0
     shown = ""
     for seed in range(count):
@@ -72,13 +74,16 @@ def run(game: str, left: int, unseen: bool, count: int) -> None:
                     s.solve(need)
             except Undecided:
                 undecided += 1
+            else:
+                decided.append(time.perf_counter() - t)
             times.append(time.perf_counter() - t)
         if seed == 0:
             shown = text
     what = "unseen" if unseen else "known"
     print(f"{game:18} {left} left, hands {what:6}: median {statistics.median(times):.3f} s, "
           f"max {max(times):.3f} s over {len(times)} claims"
-          + (f", {undecided} undecided" if undecided else ""))
+          + (f", {undecided} undecided (the slowest decided {max(decided):.3f} s)"
+             if undecided else ""))
     print(f"    e.g. seed 0 (* the claimer, on lead): {shown}")
 
 

@@ -17,7 +17,8 @@ The partner is one of the others. Cards equivalent for taking tricks are tried o
 ``alike``); the last trick with hands unseen is decided without search (``last``); a
 transposition table between tricks keys on the pattern of who holds (or may hold) each live
 card in rank order, and keeps the most tricks proven and the fewest refuted; master trumps and
-the masters of the player on lead bound the answer.
+the masters of the player on lead bound the answer, and a trick no one still to play can take
+from the side winning it settles a claim of one trick (or of every trick) at once.
 """
 
 from __future__ import annotations
@@ -92,9 +93,9 @@ class Search:
         # the hands whose masks Hall's condition looks at: the others, and the outside
         self.holders = [s for s in range(self.n) if s != p.claimer]
         self.has_out = bool(p.out_count or p.out)
-        k = len(self.holders) + (1 if self.has_out else 0)
-        self._us = [0] * (1 << k)  # the union and the count of each group of hands
-        self._ns = [0] * (1 << k)
+        self._hall: dict[tuple[tuple[int, int], ...], bool] = {}  # feasible, by the groups
+        self._last: dict[tuple[int, ...], bool] = {}  # the last trick, by leader and masks
+        self._above: dict[tuple[int, int, int], int] = {}  # the cards above a key of a suit led
 
     # -- the worlds -------------------------------------------------------------------------
 
@@ -108,20 +109,30 @@ class Search:
 
     def feasible(self) -> bool:
         """Some deal of the unseen cards fits every mask and count (Hall's condition: every
-        group of hands may hold, between them, as many cards as they hold; the groups' unions
-        are built one hand at a time)."""
-        poss, cnt = self.masks()
-        us, ns = self._us, self._ns
-        for g in range(1, len(us)):
-            low = g & -g
-            i = low.bit_length() - 1
-            u = us[g ^ low] | poss[i]
-            n = ns[g ^ low] + cnt[i]
-            if u.bit_count() < n:
-                return False
-            us[g] = u
-            ns[g] = n
-        return us[-1].bit_count() == ns[-1]
+        group of hands may hold, between them, as many cards as they hold, and every unseen
+        card lies somewhere). Hands with one mask are one group (the union of a group grows
+        with its masks, not its hands), a hand that holds nothing adds no condition, and the
+        answers are kept by the masks and counts."""
+        hands, cnt = self.hands, self.cnt
+        total = self.out_count
+        union = self.out
+        groups: dict[int, int] = {self.out: total} if total else {}
+        for s in self.holders:
+            k = cnt[s]
+            m = hands[s]
+            union |= m
+            if k:
+                total += k
+                groups[m] = groups.get(m, 0) + k
+        if union.bit_count() != total:
+            return False
+        if len(groups) <= 1:  # one group: it may hold every card (none lies elsewhere)
+            return not groups or next(iter(groups)).bit_count() >= total
+        key = tuple(groups.items())
+        got = self._hall.get(key)
+        if got is None:
+            got = self._hall[key] = _hall_groups(list(groups), list(groups.values()))
+        return got
 
     def world(self, order: Sequence[int] | None = None,
               prefer: Sequence[int] | None = None) -> list[int]:
@@ -232,13 +243,24 @@ class Search:
                 out.sort(key=lambda x: -power[x[0]])  # high leads first
             elif seat == self.claimer:
                 keys = rules.keys[rules.suit[led]]
-                out.sort(key=lambda x: -keys[x[0]])
+                if len(tc) == self.n - 1:
+                    # the last to play: the lowest card that wins the trick, else the lowest
+                    best = max(keys[x] for x in tc)
+                    if self.side[self.ts[rules.winner(tc)]]:
+                        out.sort(key=lambda x: keys[x[0]])
+                    else:
+                        out.sort(key=lambda x: (keys[x[0]] < best, keys[x[0]]))
+                else:
+                    # a card that may hold the trick: the highest first; else the lowest
+                    best = max(keys[x] for x in tc)
+                    out.sort(key=lambda x: -keys[x[0]] if keys[x[0]] > best else keys[x[0]])
             else:
                 # the others: a card that takes the trick from the claimer's side (the lowest
-                # such first), else their lowest card; the partner its lowest card
+                # such first), else their lowest card; the partner its lowest card; hands
+                # known, an opponent its lowest card when the trick is the others' already
                 keys = rules.keys[rules.suit[led]]
                 best = max(keys[x] for x in tc)
-                if self.side[seat]:
+                if self.side[seat] or self.known and not self.side[self.ts[rules.winner(tc)]]:
                     out.sort(key=lambda x: keys[x[0]])
                 else:
                     out.sort(key=lambda x: (keys[x[0]] <= best, keys[x[0]]))
@@ -260,20 +282,20 @@ class Search:
         # Cards that cannot take this trick (below the best card on the table) and that the
         # same hands may hold are alike when no live card lies between them: swapping two of
         # them in every world changes no trick to come, and this one is lost either way.
-        keys = rules.keys[rules.suit[self.tc[0]]]
-        best = max([keys[x] for x in self.tc])
-        groups: dict[int, int] = {}
-        for c in bits(shared):
-            b = 1 << c
-            if keys[c] > best:
-                out |= b
-                continue
-            sig = 1 if self.out & b else 0
-            for i, s in enumerate(self.holders):
-                if self.hands[s] & b:
-                    sig |= 2 << i
-            groups[sig] = groups.get(sig, 0) | b
-        for g in groups.values():
+        led = rules.suit[self.tc[0]]
+        keys = rules.keys[led]
+        above = self.above(rules, led, max([keys[x] for x in self.tc]))
+        out |= shared & above
+        groups = [shared & ~above]  # split by who else may hold them
+        for m in [self.out] + [self.hands[s] for s in self.holders]:
+            split = []
+            for g in groups:
+                if g & m:
+                    split.append(g & m)
+                if g & ~m:
+                    split.append(g & ~m)
+            groups = split
+        for g in groups:
             out |= rules.representatives(g, live)
         return out
 
@@ -343,37 +365,36 @@ class Search:
         rules = self.rules
         if rules is None:  # before Wisconsin's first lead: the masks themselves
             return (leader, -2, *self.hands, self.out)
-        owner: dict[int, int] = {}
+        owner = [0] * len(rules.suit)  # 0: no one; else who holds the card (or may)
         if self.known:
-            for s, h in enumerate(self.hands):
+            for s, h in enumerate(self.hands, 1):
                 while h:
                     low = h & -h
                     owner[low.bit_length() - 1] = s
                     h ^= low
         else:
-            for c in bits(self.hands[self.claimer]):
-                owner[c] = 0
+            h = self.hands[self.claimer]
+            while h:
+                low = h & -h
+                owner[low.bit_length() - 1] = 1
+                h ^= low
             for i, s in enumerate(self.holders):
                 h = self.hands[s]
+                bit = 4 << i
                 while h:
                     low = h & -h
-                    c = low.bit_length() - 1
-                    owner[c] = owner.get(c, 0) | (2 << i)
+                    owner[low.bit_length() - 1] |= bit
                     h ^= low
             h = self.out
             while h:
                 low = h & -h
-                c = low.bit_length() - 1
-                owner[c] = owner.get(c, 0) | 1
+                owner[low.bit_length() - 1] |= 2
                 h ^= low
         key = [leader, rules.trump]
-        get = owner.get
+        get = owner.__getitem__
         for order in rules.order:
             key.append(-1)
-            for c in order:
-                o = get(c)
-                if o is not None:
-                    key.append(o)
+            key.extend([o for o in map(get, order) if o])
         return tuple(key)
 
     def boundary(self, leader: int, need: int, left: int) -> bool:
@@ -382,7 +403,11 @@ class Search:
         if need > left:
             return False
         if left == 1 and not self.known and self.rules is not None:
-            return self.last(leader)
+            key1 = (leader, self.out, *self.hands)
+            got = self._last.get(key1)
+            if got is None:
+                got = self._last[key1] = self.last(leader)
+            return got
         key = self.pattern(leader)
         lo, hi = self.tt.get(key, (0, left + 1))
         if need <= lo:
@@ -438,6 +463,13 @@ class Search:
             return self.close(need, left)
         if left == 1 and not self.known and need == 1 and self.rules is not None:
             return self.last(seat)
+        if tc and (need <= 1 or need >= left):
+            won = self.settled(seat)
+            if won is not None:  # the trick is the side's (or lost) whatever comes
+                if won and need <= 1:
+                    return True
+                if not won and need >= left:
+                    return False
         nxt = (seat + 1) % self.n
         first = not tc and self.rules is None
         if seat == self.claimer:
@@ -452,7 +484,15 @@ class Search:
                 if ok:
                     return True
             return False
+        closes = need == 1 and len(tc) == self.n - 1  # this card ends the trick
+        if closes:
+            assert self.rules is not None
+            keys = self.rules.keys[self.rules.suit[tc[0]]]
+            w = self.rules.winner(tc)
+            best, ours, mine = keys[tc[w]], self.side[self.ts[w]], self.side[seat]
         for c, rest in self.children(seat):
+            if closes and (ours and keys[c] <= best or mine and keys[c] > best):
+                continue  # the side takes this trick, the one it needs
             if first:
                 self.rules = self.rules_for(c)
             saved = self.play(seat, c, rest)
@@ -467,6 +507,33 @@ class Search:
             if not ok:
                 return False
         return True
+
+    def above(self, rules: TrickRules, led: int, k: int) -> int:
+        """The cards that count more than ``k`` in a trick of suit ``led``."""
+        got = self._above.get((rules.trump, led, k))
+        if got is None:
+            keys = rules.keys[led]
+            got = sum(1 << c for c in range(len(keys)) if keys[c] > k)
+            self._above[(rules.trump, led, k)] = got
+        return got
+
+    def settled(self, seat: int) -> bool | None:
+        """Whether the trick on the table goes to the claimer's side (True) or to the others
+        (False) whatever is still played to it, ``seat`` next: no one still to play on the
+        other side (on the same side as the card winning it) may hold a card above it. None
+        when it is open."""
+        assert self.rules is not None
+        rules, tc = self.rules, self.tc
+        led = rules.suit[tc[0]]
+        w = rules.winner(tc)
+        above = self.above(rules, led, rules.keys[led][tc[w]])
+        mine = self.side[self.ts[w]]
+        s = seat
+        for _ in range(self.n - len(tc)):
+            if self.side[s] != mine and self.hands[s] & above:
+                return None
+            s = (s + 1) % self.n
+        return mine
 
     def last(self, seat: int) -> bool:
         """The last trick, hands unseen (everyone to play holds one card, which is legal
@@ -613,6 +680,25 @@ class Search:
             cur.append((seat, pick))
             seat = (seat + 1) % self.n
         return tricks
+
+
+def _hall_groups(poss: list[int], cnt: list[int]) -> bool:
+    """Hall's condition for the groups (distinct masks, each with the cards its hands hold):
+    every set of them may hold, between them, as many cards as they hold (the unions built
+    one group at a time)."""
+    k = len(poss)
+    us = [0] * (1 << k)
+    ns = [0] * (1 << k)
+    for g in range(1, 1 << k):
+        low = g & -g
+        i = low.bit_length() - 1
+        u = us[g ^ low] | poss[i]
+        n = ns[g ^ low] + cnt[i]
+        if u.bit_count() < n:
+            return False
+        us[g] = u
+        ns[g] = n
+    return True
 
 
 def _hall(poss: Sequence[int], cnt: Sequence[int]) -> bool:
