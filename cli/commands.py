@@ -292,6 +292,22 @@ def explain(file: FileArg,
 
 @app.command()
 @guarded
+def analyze(file: FileArg,
+            game: Annotated[int | None, typer.Option("--game", help="the game number")] = None,
+            deal: Annotated[int | None, typer.Option("--deal", help="the same as --game")]
+            = None,
+            as_json: JsonOpt = False) -> None:
+    """A post-mortem of a finished game: could it have been won, the best score, the losing
+    move (Foursquare)."""
+    if game is not None and deal is not None and game != deal:
+        fail(f"--game {game} and --deal {deal} name two games; give one", 2)
+    from cli.foursquare_analyze import run
+
+    raise typer.Exit(run(str(file), game if game is not None else deal, as_json))
+
+
+@app.command()
+@guarded
 def play(file: Annotated[Path | None, typer.Argument(help="the game's save file (TOML); "
                                                           "without it, start a new game")]
          = None,
