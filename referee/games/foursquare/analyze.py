@@ -305,8 +305,8 @@ def table_place(first: Pos, i: int) -> Pos:
 NODES = 20_000  # positions one question may expand (winnable from here? a better score?)
 TOTAL = 45_000  # positions the analysis of one game may expand in all
 BETTER = 25_000  # of which at most these in looking for a better score than the first found
-SAMPLES = 20  # orders drawn for a partly known stock
-SAMPLE_NODES = 4_000  # positions for each
+SAMPLES = 16  # orders drawn for a partly known stock
+SAMPLE_NODES = 2_500  # positions for each
 
 
 @dataclass(frozen=True, slots=True)
