@@ -21,11 +21,13 @@ so that a search cut short by a bound (``alpha``: only a value above it matters;
 value this high is enough) still leaves what it proved.
 
 ``analyze_game`` turns a replayed ``Game`` into an ``Analysis``: the order analysed, the best
-score and one best line, and along the moves actually made the value after each (``Step``),
-which gives "the losing move" (the first after which no win was left) and "the costly move"
-(the first after which the best score dropped). A stock only partly known (real cards, a game
-lost before its last card) is analysed exactly for wins inside the known cards, and otherwise
-by sampling orders of the unseen cards (``Estimate``).
+score and one best line (a beam search finds a good first win; the exact search then asks for
+better ones from each layout of its line, the last first, and proves the best when it can),
+and for each move actually made what was still possible after it (``Move``), which gives "the
+losing move" (the first after which no win was left) and "the costly move" (the first after
+which the best score was out of reach). A stock only partly known (real cards, a game lost
+before its last card) is analysed exactly for wins inside the known cards, and otherwise by
+sampling orders of the unseen cards (``Estimate``).
 """
 
 from __future__ import annotations
@@ -302,11 +304,14 @@ def table_place(first: Pos, i: int) -> Pos:
 
 # -- a game analysed ----------------------------------------------------------------------------
 
-NODES = 20_000  # positions one question may expand (winnable from here? a better score?)
-TOTAL = 45_000  # positions the analysis of one game may expand in all
-BETTER = 25_000  # of which at most these in looking for a better score than the first found
+NODES = 10_000  # positions one question may expand (winnable from here? a better score?)
+TOTAL = 30_000  # positions the analysis of one game may expand in all
+BETTER = 15_000  # of which at most these in looking for a better score than the first found
+ASK = 3_000  # positions for each question "a better score from here?"
+BEAM = 200  # layouts kept at each turn by the beam search that finds the first good win
 SAMPLES = 16  # orders drawn for a partly known stock
-SAMPLE_NODES = 2_500  # positions for each
+SAMPLE_NODES = 2_500  # positions for each, when the beam (of SAMPLE_BEAM) finds no win
+SAMPLE_BEAM = 50
 
 
 @dataclass(frozen=True, slots=True)
@@ -394,13 +399,69 @@ def path(g: Game, ranks: Sequence[int]) -> tuple[list[Layout], int | None]:
 
 class _Budget:
     def __init__(self, total: int, each: int) -> None:
-        self.left, self.each = total, each
+        self.left, self.each, self.used = total, each, 0
 
     def take(self) -> int:
         return max(0, min(self.left, self.each))
 
     def spent(self, n: int) -> None:
         self.left -= n
+        self.used += n
+
+
+def beam(solver: Solver, lay: Layout, width: int = BEAM) -> list[int] | None:
+    """Moves (frame cells) from ``lay`` to the earliest win that a beam search finds: turn
+    by turn, the ``width`` layouts (one for each canonical key) with the fewest face-down tops
+    less three times their piles; None when the beam finds no win."""
+    level: list[tuple[Layout, tuple[int, ...]]] = [(lay, ())]
+    ranks = solver.ranks
+    while level:
+        nxt: dict[bytes, tuple[Layout, tuple[int, ...]]] = {}
+        for here, moves in level:
+            rk = ranks[here.placed]
+            for i in here.moves():
+                kid = here.play(i, rk)
+                if kid.won:  # every win of this turn scores the same
+                    return [*moves, i]
+                if kid.down > MAX_DOWN or kid.placed >= len(ranks):
+                    continue
+                key = kid.key()
+                if key not in nxt:
+                    nxt[key] = kid, (*moves, i)
+        level = sorted(nxt.values(), key=lambda k: k[0].down - 3 * k[0].piles)[:width]
+    return None
+
+
+def layouts(solver: Solver, line: Sequence[int]) -> list[Layout]:
+    """The layouts along ``line`` (frame cells from the empty table)."""
+    lays = [Layout.empty()]
+    for i in line:
+        lay = lays[-1]
+        lays.append(lay.play(i, solver.ranks[lay.placed]))
+    return lays
+
+
+def improve(solver: Solver, line: list[int], best: int,
+            budget: _Budget) -> tuple[int, list[int], bool]:
+    """A better win than ``line`` (which scores ``best``): asked from each layout of the line,
+    the last first (the searches there are small, and each one that finds nothing leaves its
+    proof in the memo for the next, larger one); a better win found becomes the line, and the
+    asking starts again from its end. Returns the best score, its line, and whether the
+    search proved that nothing better exists (the question from the empty table said no)."""
+    lays = layouts(solver, line)
+    k = len(lays) - 2
+    while k >= 0 and budget.take() > 0:
+        got = _ask(solver, lays[k], best + 1, budget)
+        if got is not None and got != LOST:
+            best = got
+            line = line[:k] + solver.line(lays[k], got)
+            lays = layouts(solver, line)
+            k = len(lays) - 2
+            continue
+        if got == LOST and k == 0:
+            return best, line, True
+        k -= 1
+    return best, line, False
 
 
 def _ask(solver: Solver, lay: Layout, score: int, budget: _Budget) -> int | None:
@@ -454,31 +515,30 @@ def analyze_game(g: Game, nodes: int = NODES, total: int = TOTAL, samples: int =
 
     # could it be won at all? (a win inside the known cards, when only they are known)
     wins = scan(solver, lays, 0, budget)
+    beamed = beam(solver, Layout.empty())  # a good win to start from, when there is one
+    if beamed is not None:
+        wins[0] = True
     winnable = wins[0]
     best: int | None = None
     proven = False
     line: list[int] = []
     if winnable:
-        k = max(j for j, w in enumerate(wins) if w)
-        if solver.outcome(lays[k]) is not None:  # the player won: their own line
-            best = solver.outcome(lays[k])
-        else:
-            best = solver.reach(lays[k], 0)
-        assert best is not None and best >= 0
-        start = k
-        better = _Budget(min(BETTER, budget.left), nodes)
-        while True:  # a better score, from the start
-            before = solver.nodes
-            got = _ask(solver, lays[0], best + 1, better)
-            budget.spent(solver.nodes - before)
-            if got is None:
-                break
-            if got == LOST:
-                proven = True
-                break
-            best, start = got, 0
-        moves_to = [frame_cell(first, t.pos) for t in g.turns[:start]]
-        line = [i for i in moves_to if i is not None] + solver.line(lays[start], best)
+        if any(wins):
+            k = max(j for j, w in enumerate(wins) if w)
+            if solver.outcome(lays[k]) is not None:  # the player won: their own line
+                best = solver.outcome(lays[k])
+            else:
+                best = solver.reach(lays[k], 0)
+            assert best is not None and best >= 0
+            moves_to = [frame_cell(first, t.pos) for t in g.turns[:k]]
+            line = [i for i in moves_to if i is not None] + solver.line(lays[k], best)
+        if beamed is not None and (best is None or len(beamed) < len(line)):
+            line = beamed
+            best = CARDS - len(line)
+        assert best is not None
+        better = _Budget(min(BETTER, budget.left), ASK)
+        best, line, proven = improve(solver, line, best, better)
+        budget.spent(better.used)
     elif winnable is False and complete:
         proven = True
 
@@ -512,14 +572,19 @@ def unseen(order: Sequence[Card]) -> list[Card]:
 
 def sample(order: Sequence[Card], samples: int, nodes: int, seed: int) -> Estimate:
     """Orders of the unseen cards drawn at random (``random.Random(seed)``) after the known
-    ones: how many of the whole orders so made could have been won."""
+    ones: how many of the whole orders so made could have been won (a beam search first,
+    then the exact search within ``nodes`` positions)."""
     rng = random.Random(seed)
     rest = unseen(order)
     wins = undecided = 0
     for _ in range(samples):
         tail = rest.copy()
         rng.shuffle(tail)
-        got = Solver([rank(c) for c in (*order, *tail)]).reach(Layout.empty(), 0, nodes)
+        solver = Solver([rank(c) for c in (*order, *tail)])
+        if beam(solver, Layout.empty(), SAMPLE_BEAM) is not None:
+            wins += 1
+            continue
+        got = solver.reach(Layout.empty(), 0, nodes)
         if got is None:
             undecided += 1
         elif got >= 0:
