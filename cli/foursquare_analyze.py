@@ -88,6 +88,7 @@ def to_json(an: Analysis) -> dict[str, Any]:
         "line": [f"{c} {pos_text(p)}" for c, p in an.line],
         "losing_move": move_json(an.losing),
         "costly_move": move_json(an.costly),
+        "losing_turns": None if an.losing_span is None else list(an.losing_span),
         "illegal_turn": an.illegal,
         "estimate": None if est is None else {
             "known_cards": est.known, "samples": est.samples, "wins": est.wins,
@@ -137,13 +138,12 @@ def lines(an: Analysis) -> list[str]:
     elif an.result == "lost" and not an.complete:
         out.append("The losing move: it cannot be named without the cards never seen.")
     elif an.winnable and an.result == "lost":
-        last = [m for m in an.moves if m.win is not None]
-        if an.moves and an.moves[-1].win:
+        if an.losing_span is not None:
+            a, b = an.losing_span
+            out.append(f"The losing move: one of turns {a} to {b}; the search could not settle "
+                       "which.")
+        elif an.moves and an.moves[-1].win:
             out.append("No move lost it: a win was still there after the last move.")
-        elif last and last[-1].win is False:
-            out.append("The losing move: undecided. No win after "
-                       f"{_move(next(m for m in an.moves if m.win is False))}; the search "
-                       "could not settle the moves before it.")
     if an.costly is not None and an.best is not None and an.best != LOST:
         same = an.losing is not None and an.costly.turn == an.losing.turn
         out.append(f"The costly move: {_move(an.costly)}"

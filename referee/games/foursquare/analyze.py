@@ -350,7 +350,9 @@ class Analysis:
     (undecided: the search ran out of budget, or the stock is only partly known and
     ``estimate`` says how likely). ``best``: the best score found; ``best_proven`` when no
     better one is possible. ``moves``: the player's moves followed (up to the first that broke
-    a placement rule, ``illegal``). ``losing``: the first move after which no win was left;
+    a placement rule, ``illegal``). ``losing``: the first move after which no win was left
+    (``losing_span``: the first and last turn it may be, when the search could not settle the
+    layouts between);
     ``costly``: the first after which the best score was out of reach (both need the whole
     order, and a proof that the win, or the score, was still there just before)."""
 
@@ -367,6 +369,7 @@ class Analysis:
     moves: tuple[Move, ...]
     losing: Move | None
     costly: Move | None
+    losing_span: tuple[int, int] | None  # the losing move not settled: it is one of these turns
     illegal: int | None  # the turn of the first move that broke a placement rule
     estimate: Estimate | None
     nodes: int
@@ -475,20 +478,30 @@ def _ask(solver: Solver, lay: Layout, score: int, budget: _Budget) -> int | None
 
 
 def scan(solver: Solver, lays: Sequence[Layout], score: int,
-         budget: _Budget) -> list[bool | None]:
+         budget: _Budget) -> tuple[list[bool | None], tuple[int, list[int]] | None]:
     """For each layout of the player's path: could a win scoring ``score`` or more still be
     made? Asked from the last layout back: once the answer is yes, it is yes before too (a
-    move never opens a win that the layout before it lacked)."""
+    move never opens a win that the layout before it lacked). A question the exact search
+    leaves undecided goes to the beam search, which may find a win. Also returns the last
+    layout with a yes and the moves from it to such a win."""
     out: list[bool | None] = [None] * len(lays)
     for k in range(len(lays) - 1, -1, -1):
-        end = solver.outcome(lays[k])
-        got = end if end is not None else _ask(solver, lays[k], score, budget)
+        lay = lays[k]
+        end = solver.outcome(lay)
+        got = end if end is not None else _ask(solver, lay, score, budget)
+        found: list[int] | None = None
         if got is not None and got >= score:
+            found = [] if end is not None else solver.line(lay, got)
+        elif got is None:
+            found = beam(solver, lay)
+            if found is not None and CARDS - lay.placed - len(found) < score:
+                found = None
+        if found is not None:
             for j in range(k + 1):
                 out[j] = True
-            break
+            return out, (k, found)
         out[k] = None if got is None else False
-    return out
+    return out, None
 
 
 def _first_drop(moves: Sequence[Move], answers: Sequence[bool | None]) -> Move | None:
@@ -514,7 +527,7 @@ def analyze_game(g: Game, nodes: int = NODES, total: int = TOTAL, samples: int =
     first = g.turns[0].pos if g.turns else (0, 0)
 
     # could it be won at all? (a win inside the known cards, when only they are known)
-    wins = scan(solver, lays, 0, budget)
+    wins, found = scan(solver, lays, 0, budget)
     beamed = beam(solver, Layout.empty())  # a good win to start from, when there is one
     if beamed is not None:
         wins[0] = True
@@ -523,19 +536,13 @@ def analyze_game(g: Game, nodes: int = NODES, total: int = TOTAL, samples: int =
     proven = False
     line: list[int] = []
     if winnable:
-        if any(wins):
-            k = max(j for j, w in enumerate(wins) if w)
-            if solver.outcome(lays[k]) is not None:  # the player won: their own line
-                best = solver.outcome(lays[k])
-            else:
-                best = solver.reach(lays[k], 0)
-            assert best is not None and best >= 0
+        if found is not None:  # the player's moves, then a win from the last layout with one
+            k, rest = found
             moves_to = [frame_cell(first, t.pos) for t in g.turns[:k]]
-            line = [i for i in moves_to if i is not None] + solver.line(lays[k], best)
-        if beamed is not None and (best is None or len(beamed) < len(line)):
+            line = [i for i in moves_to if i is not None] + rest
+        if beamed is not None and (not line or len(beamed) < len(line)):
             line = beamed
-            best = CARDS - len(line)
-        assert best is not None
+        best = CARDS - len(line)
         better = _Budget(min(BETTER, budget.left), ASK)
         best, line, proven = improve(solver, line, best, better)
         budget.spent(better.used)
@@ -544,10 +551,15 @@ def analyze_game(g: Game, nodes: int = NODES, total: int = TOTAL, samples: int =
 
     tops: list[bool | None] = [None] * len(lays)
     if best is not None and best > (g.score if g.result == "won" else LOST):
-        tops = scan(solver, lays, best, budget)
+        tops = scan(solver, lays, best, budget)[0]
     moves = tuple(Move(t.number, t.card, t.pos, wins[k + 1], tops[k + 1])
                   for k, t in enumerate(g.turns[:len(lays) - 1]))
     losing = _first_drop(moves, wins) if complete else None
+    span = None
+    if complete and losing is None and True in wins and False in wins:
+        a, b = max(j for j, w in enumerate(wins) if w), wins.index(False)
+        if b > a + 1:  # the layouts between were left undecided
+            span = moves[a].turn, moves[b - 1].turn
     costly = _first_drop(moves, tops) if complete else None
 
     estimate = None
@@ -561,7 +573,7 @@ def analyze_game(g: Game, nodes: int = NODES, total: int = TOTAL, samples: int =
         lay = lay.play(i, ranks[lay.placed])
     return Analysis(g.number, g.result, g.score, len(g.turns), order, complete,
                     winnable if complete or winnable else None, best, proven, tuple(out_line),
-                    moves, losing, costly, illegal, estimate, solver.nodes)
+                    moves, losing, costly, span, illegal, estimate, solver.nodes)
 
 
 def unseen(order: Sequence[Card]) -> list[Card]:
