@@ -235,6 +235,26 @@ def test_a_won_game_is_known_far_enough_without_its_stock() -> None:
         assert an.best > g.score
 
 
+def test_a_move_that_broke_a_placement_rule_ends_the_moves_followed() -> None:
+    g = Game(1, "Ala", 0)
+    g.stock = shuffled(4, 1)
+    for n in range(1, 41):
+        if g.over:
+            break
+        if n == 3:  # two columns away from the only piles: not next to a pile
+            g.place(None, (0, 3), 0)
+            assert g.turns[-1].broke == ["grid-adjacent"]
+            continue
+        h = [(len(g.piles), p) for p in g.legal()]
+        g.place(None, max(h)[1] if n < 14 else g.legal()[0], 0)
+    assert g.over
+    an = analyze_game(g, nodes=2_000, total=6_000)
+    assert an.illegal == 3 and len(an.moves) == 2
+    assert an.winnable is True and an.losing is None  # nothing proven lost before turn 3
+    won = replay_line(an.line)
+    assert won.result == "won" and won.score == an.best
+
+
 # -- a partly known stock -----------------------------------------------------------------------
 
 

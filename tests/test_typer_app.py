@@ -23,7 +23,7 @@ from referee.filelock import is_locked
 ROOT = Path(__file__).resolve().parent.parent
 SAMPLES = ROOT / "sample_games"
 COMMANDS = ["games", "rules", "new", "add", "undo", "status", "score", "export", "replay",
-            "explain", "play", "edit", "audit", "stats"]
+            "explain", "analyze", "play", "edit", "audit", "stats"]
 
 
 def referee() -> list[str]:

@@ -304,11 +304,12 @@ def table_place(first: Pos, i: int) -> Pos:
 
 # -- a game analysed ----------------------------------------------------------------------------
 
-NODES = 10_000  # positions one question may expand (winnable from here? a better score?)
-TOTAL = 30_000  # positions the analysis of one game may expand in all
-BETTER = 15_000  # of which at most these in looking for a better score than the first found
+NODES = 8_000  # positions one question may expand (winnable from here? a better score?)
+TOTAL = 20_000  # positions the analysis of one game may expand in all
+BETTER = 10_000  # of which at most these in looking for a better score than the first found
 ASK = 3_000  # positions for each question "a better score from here?"
 BEAM = 200  # layouts kept at each turn by the beam search that finds the first good win
+BEAMS = 2  # questions left undecided by the exact search that a scan asks the beam search
 SAMPLES = 16  # orders drawn for a partly known stock
 SAMPLE_NODES = 2_500  # positions for each, when the beam (of SAMPLE_BEAM) finds no win
 SAMPLE_BEAM = 50
@@ -353,8 +354,9 @@ class Analysis:
     a placement rule, ``illegal``). ``losing``: the first move after which no win was left
     (``losing_span``: the first and last turn it may be, when the search could not settle the
     layouts between);
-    ``costly``: the first after which the best score was out of reach (both need the whole
-    order, and a proof that the win, or the score, was still there just before)."""
+    ``costly``: the first after which the best score was out of reach (each needs a proof that
+    the win, or the score, was still there just before; the losing move needs the whole order,
+    the costly move only the cards up to the best win)."""
 
     game: int
     result: str  # "won" | "lost"
@@ -477,13 +479,13 @@ def _ask(solver: Solver, lay: Layout, score: int, budget: _Budget) -> int | None
     return got
 
 
-def scan(solver: Solver, lays: Sequence[Layout], score: int,
-         budget: _Budget) -> tuple[list[bool | None], tuple[int, list[int]] | None]:
+def scan(solver: Solver, lays: Sequence[Layout], score: int, budget: _Budget,
+         beams: int = 0) -> tuple[list[bool | None], tuple[int, list[int]] | None]:
     """For each layout of the player's path: could a win scoring ``score`` or more still be
     made? Asked from the last layout back: once the answer is yes, it is yes before too (a
     move never opens a win that the layout before it lacked). A question the exact search
-    leaves undecided goes to the beam search, which may find a win. Also returns the last
-    layout with a yes and the moves from it to such a win."""
+    leaves undecided goes to the beam search (``beams`` of them at most), which may find a
+    win. Also returns the last layout with a yes and the moves from it to such a win."""
     out: list[bool | None] = [None] * len(lays)
     for k in range(len(lays) - 1, -1, -1):
         lay = lays[k]
@@ -492,7 +494,8 @@ def scan(solver: Solver, lays: Sequence[Layout], score: int,
         found: list[int] | None = None
         if got is not None and got >= score:
             found = [] if end is not None else solver.line(lay, got)
-        elif got is None:
+        elif got is None and beams > 0:
+            beams -= 1
             found = beam(solver, lay)
             if found is not None and CARDS - lay.placed - len(found) < score:
                 found = None
@@ -527,7 +530,7 @@ def analyze_game(g: Game, nodes: int = NODES, total: int = TOTAL, samples: int =
     first = g.turns[0].pos if g.turns else (0, 0)
 
     # could it be won at all? (a win inside the known cards, when only they are known)
-    wins, found = scan(solver, lays, 0, budget)
+    wins, found = scan(solver, lays, 0, budget, BEAMS)
     beamed = beam(solver, Layout.empty())  # a good win to start from, when there is one
     if beamed is not None:
         wins[0] = True
@@ -560,7 +563,7 @@ def analyze_game(g: Game, nodes: int = NODES, total: int = TOTAL, samples: int =
         a, b = max(j for j, w in enumerate(wins) if w), wins.index(False)
         if b > a + 1:  # the layouts between were left undecided
             span = moves[a].turn, moves[b - 1].turn
-    costly = _first_drop(moves, tops) if complete else None
+    costly = _first_drop(moves, tops)  # a win scoring best lies inside the known cards
 
     estimate = None
     if not complete and not winnable:
