@@ -305,13 +305,9 @@ def analyze(file: FileArg,
     open, and the first play that cost something (trick games, Foursquare)."""
     s = _session(file)
     if s.setup.game == "foursquare":
-        import importlib
-        import importlib.util
+        from cli.foursquare_analyze import run
 
-        if importlib.util.find_spec("cli.foursquare_analyze") is None:
-            fail("analyze is not available for foursquare yet", 2)
-        foursquare = importlib.import_module("cli.foursquare_analyze")
-        raise typer.Exit(foursquare.run(str(file), deal, as_json))
+        raise typer.Exit(run(str(file), deal, as_json, ascii_only))
     from cli import analyze as post_mortem
 
     raise typer.Exit(post_mortem.show(s, deal, as_json, ascii_only))

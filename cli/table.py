@@ -584,6 +584,10 @@ class Table:
         self.rich(*things)
 
     def post_mortem(self, number: int | None) -> list[Any]:
+        if self.s.setup.game == "foursquare":
+            from cli import foursquare_analyze
+
+            return foursquare_analyze.drawn(self.s, number, self.ascii)
         from cli import analyze as post_mortem
 
         _res, out = post_mortem.analyse(self.s, number)

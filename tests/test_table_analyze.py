@@ -47,3 +47,17 @@ def test_analyze_is_offered_and_explained(tmp_path: Path) -> None:
     assert r.exit_code == 0, r.output
     assert "analyze [DEAL]" in r.output
     assert "no analysis: deal 5" in r.output  # the deal being played is not finished
+
+
+def test_analyze_at_the_prompt_of_a_foursquare_series(tmp_path: Path) -> None:
+    """A series with game 1 finished and game 2 begun: `analyze 1` shows game 1's analysis
+    (as `referee analyze --game 1` does); `analyze 2` says it is still being played."""
+    f = tmp_path / "s.toml"
+    shutil.copy(SAMPLES / "foursquare-series.toml", f)
+    r = CliRunner().invoke(app, ["analyze", str(f), "--game", "1", "--ascii"])
+    assert r.exit_code == 0, r.output
+    first = r.output.splitlines()[0]
+    t = CliRunner().invoke(app, ["play", str(f), "--ascii"], input="analyze 1\nanalyze 9\nquit\n")
+    assert t.exit_code == 0, t.output
+    assert first in t.output
+    assert "no analysis: analyze takes a game number" in t.output
