@@ -495,7 +495,9 @@ class Table:
         self.show_verdict(verdict)
         if tricks is not None and tricks < verdict.left:
             return  # a claim of some of the tricks does not end the deal
-        if not self.confirm("Does the table accept the claim? [Y/n] "):
+        # Enter accepts a claim the referee proved; one it did not prove needs a typed y
+        if not self.confirm("Does the table accept the claim? "
+                            + ("[Y/n] " if verdict.holds else "[y/N] "), verdict.holds):
             self.say("not accepted: play goes on")
             return
         text = self.claim_entry(claimer, hand or ())
@@ -607,15 +609,16 @@ class Table:
         for line in ch.lines(ch.advise(res, card)):
             self.say(self.style.cards(line))
 
-    def confirm(self, question: str) -> bool:
-        """Ask until the answer is yes, no or Enter (yes); an interrupted question is a no."""
+    def confirm(self, question: str, default: bool = True) -> bool:
+        """Ask until the answer is yes, no or Enter (``default``); an interrupted question
+        is a no."""
         from cli.start import yes_no
 
         while True:
             answer = self.ask(question, ["y", "n"])
             if answer is None:
                 return False
-            ok = yes_no(answer, True)
+            ok = yes_no(answer, default)
             if ok is not None:
                 return ok
             self.say("please answer y or n")

@@ -221,3 +221,21 @@ def test_the_real_verdict_at_the_table(tmp_path: Path, capsys: Any) -> None:
     assert t.run() == 0
     assert "no claim" in capsys.readouterr().out
     assert p.read_bytes() == before
+
+
+def test_enter_accepts_only_a_claim_that_holds(tmp_path: Path, judge: Judge,
+                                              capsys: Any) -> None:
+    """Enter at "Does the table accept the claim?" is yes after *holds* ([Y/n]) and no
+    after *fails* ([y/N]): a claim the referee did not prove is never recorded by Enter."""
+    judge.holds = False
+    p = write(tmp_path, KIERKI)
+    before = p.read_bytes()
+    r = Asked(["claim Celina", "AS", "", "quit"])
+    assert table(p, r).run() == 0
+    assert any("[y/N]" in q for q in r.prompts)
+    assert p.read_bytes() == before
+    judge.holds = True
+    r = Asked(["claim Celina", "AS KS QS", "", "quit"])
+    assert table(p, r).run() == 0
+    assert any("[Y/n]" in q for q in r.prompts)
+    assert deal_table(p)["claim"] == "Celina: rest"

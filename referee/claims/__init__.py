@@ -170,18 +170,20 @@ def _plan(pos: Position, prob: Problem, tricks: list[list[Step]], need: int) -> 
     won = 0
     number = pos.trick_number
     rules = None
-    for t in tricks:
+    shown = len(pos.trick)  # the plays already on the table: not part of the line
+    for k, t in enumerate(tricks):
         if not t:
             continue
         rules = rules or _rules_at(prob, t[0][1])
         for i, (seat, c) in enumerate(t):
-            if seat == prob.claimer:
+            if seat == prob.claimer and not (k == 0 and i < shown):
                 steps.append((number, pos.layout.to_card(c), i == 0, rules.suit[c]))
         if len(t) == len(prob.poss):
             won += 1 if prob.side[t[rules.winner([c for _, c in t])][0]] else 0
         number += 1
     trump = rules.trump if rules is not None else -1
-    return text.plan(steps, trump, rest=won >= need and number - pos.trick_number < pos.left)
+    return text.plan(steps, trump, rest=won >= need and number - pos.trick_number < pos.left,
+                     cash=need >= pos.left)
 
 
 def _tricks(pos: Position, prob: Problem, tricks: list[list[Step]], need: int) -> list[str]:

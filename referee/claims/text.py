@@ -74,9 +74,11 @@ def suit_word(suit: int, trump: int) -> str:
     return "the " + SUIT_NAME["SHDC"[suit]]
 
 
-def plan(steps: Sequence[tuple[int, Card, bool, int]], trump: int, rest: bool) -> list[str]:
+def plan(steps: Sequence[tuple[int, Card, bool, int]], trump: int, rest: bool,
+         cash: bool = True) -> list[str]:
     """The claimer's line: ``steps`` are (trick, card, led, effective suit) in order; runs of
-    leads of one suit are said together ("Cash the trumps: AS KS.")."""
+    leads of one suit are said together ("Cash the trumps: AS KS."; "Lead" when the claim is
+    of some of the tricks only, and a lead need not win)."""
     out: list[str] = []
     i = 0
     first = True
@@ -94,13 +96,14 @@ def plan(steps: Sequence[tuple[int, Card, bool, int]], trump: int, rest: bool) -
             j += 1
         cards = " ".join(map(str, run))
         if first:
-            out.append(f"Cash {suit_word(suit, trump)}: {cards}.")
+            out.append(f"{'Cash' if cash else 'Lead'} {suit_word(suit, trump)}: {cards}.")
         else:
             out.append(f"Then {suit_word(suit, trump)}: {cards}.")
         first = False
         i = j
     if rest:
-        out.append("Then play the rest in any order.")
+        out.append("Then play the rest in any order." if out else
+                   "Play the rest in any order.")
     return out
 
 
@@ -113,5 +116,8 @@ def trick_line(number: int, plays: Sequence[tuple[str, Card]], winner: str | Non
 def beaten(side: Sequence[str], won: int, played: int, need: int) -> str:
     """The end of a line that beats the claim: what the side took, against what it claimed."""
     who = side[0] if len(side) == 1 else " & ".join(side)
+    if played == 1:
+        lose = "lose" if len(side) > 1 else "loses"
+        return f"{who} {lose} that trick, and the claim of {count(need, 'trick')} with it."
     take = "take" if len(side) > 1 else "takes"
-    return f"{who} {take} {won} of these {count(played, 'trick')}, not the {need} claimed."
+    return f"{who} {take} {won} of these {played} tricks, not the {need} claimed."
