@@ -21,7 +21,8 @@ about, so the positions of one line of play (``analyze`` walks them) share their
   and upper bounds of the rest of the deal and the best lead; the value still to be won or
   lost (points left in the cards and tricks) bounds the search before it starts, and on lead
   the side's or the opponents' quick tricks (masters cashed from the top) tighten it where
-  only tricks count.
+  only tricks count, and a trump worth points whose every live trump above is held by its
+  own team (the side or the others) is that team's whatever happens.
 * **Sides** are any set of seats; partners of the side cooperate, everyone else plays against
   it. Pure Python on ints; the hot loop allocates only the small tuples of the table.
 
