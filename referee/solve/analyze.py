@@ -180,7 +180,7 @@ def _schmier_side(d: PlayedDeal, budget: int | None) -> SideResult:
         return SideResult(name, best, 1, actual, costly, stopped)
     solver = solver_for(d, side, d.trump, budget)
     pos = solver.start(d.hands, d.bidder)
-    best = solver.value(pos, None)
+    best = solver.value(pos, d.bid)  # the bid: a likely value, for null-window searches
     costly, stopped = _walk(solver, d, pos, 0, best, side)
     return SideResult(name, best, 1, actual, costly, stopped)
 

@@ -21,7 +21,8 @@ about, so the positions of one line of play (``analyze`` walks them) share their
   and upper bounds of the rest of the deal and the best lead; the value still to be won or
   lost (points left in the cards and tricks) bounds the search before it starts, and on lead
   the side's or the opponents' quick tricks (masters cashed from the top) tighten it where
-  only tricks count.
+  only tricks count, and a trump worth points whose every live trump above is held by its
+  own team (the side or the others) is that team's whatever happens.
 * **Sides** are any set of seats; partners of the side cooperate, everyone else plays against
   it. Pure Python on ints; the hot loop allocates only the small tuples of the table.
 
@@ -306,6 +307,18 @@ class Solver:
         for v in tv:
             cum.append(cum[-1] + v)
         wants = o.wants_tricks
+        # a trump beats every other suit and is beaten only by a higher trump: a valued trump
+        # goes to its holder's team (side or not) when every live trump above it is held there
+        trumps = [j for j in range(size) if trump_mask >> j & 1]
+        trump_top = bool(trumps) and all(
+            keys[led][trumps[0]] > max(
+                (keys[led][j] for j in range(size) if not trump_mask >> j & 1), default=-1)
+            and all(keys[led][trumps[i]] < keys[led][trumps[i + 1]]
+                    for i in range(len(trumps) - 1))
+            for led in range(5))
+        sure_cards = tuple((1 << j, cv[j], trump_mask & ~((2 << j) - 1))
+                           for j in trumps if cv[j]) if trump_top else ()
+        side_seats = tuple(sorted(self.side))
         seat_at = tuple(tuple((lead + k) % n for k in range(n)) for lead in range(n))
         hands: list[int] = [0] * n
         self._hands = hands
@@ -424,6 +437,24 @@ class Solver:
                 if got is None:
                     got = cache[m] = code(base, m)
                 key = (key << shift) | got
+            if sure_cards:  # a valued trump with every live trump above it on its team
+                mine = 0
+                for s in side_seats:
+                    mine |= hands[s]
+                for bit, v, above in sure_cards:
+                    if live & bit:
+                        up = live & above
+                        if mine & bit:
+                            if not up & ~mine:
+                                if v > 0:
+                                    lo += v
+                                else:
+                                    hi += v
+                        elif not up & mine:
+                            if v > 0:
+                                hi -= v
+                            else:
+                                lo -= v
             if has_game:
                 left = 0
                 for base, width, table in gp_tables:
