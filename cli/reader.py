@@ -56,9 +56,20 @@ class TermReader:
         self._words: Words | None = None
 
     def _attach(self) -> None:
-        from prompt_toolkit import PromptSession
-        from prompt_toolkit.completion import Completer, Completion
-        from prompt_toolkit.history import FileHistory, History, InMemoryHistory
+        # asyncio (under prompt_toolkit) loads ssl when it can: 4-5 MiB of OpenSSL for a
+        # prompt that opens no connection. ssl is kept out while prompt_toolkit loads, so
+        # asyncio starts without TLS support (as it does where Python has no ssl); a later
+        # ``import ssl`` loads it as usual.
+        keep_out = "ssl" not in sys.modules
+        if keep_out:
+            sys.modules["ssl"] = None  # type: ignore[assignment]
+        try:
+            from prompt_toolkit import PromptSession
+            from prompt_toolkit.completion import Completer, Completion
+            from prompt_toolkit.history import FileHistory, History, InMemoryHistory
+        finally:
+            if keep_out:
+                del sys.modules["ssl"]
 
         from cli.plain import plain_cards
 
