@@ -257,11 +257,27 @@ class Search:
             else:
                 # the others: a card that takes the trick from the claimer's side (the lowest
                 # such first), else their lowest card; the partner its lowest card; hands
-                # known, an opponent its lowest card when the trick is the others' already
+                # known, an opponent its lowest card when the trick is the others' already;
+                # hands unseen, an opponent ducks first unless it is the last of its side
                 keys = rules.keys[rules.suit[led]]
                 best = max(keys[x] for x in tc)
                 if self.side[seat] or self.known and not self.side[self.ts[rules.winner(tc)]]:
                     out.sort(key=lambda x: keys[x[0]])
+                elif not self.known:
+                    # hands unseen: a card another seat may hold can be given to a later seat
+                    # of the same side, so while one is still to play to the trick, duck
+                    # first (follow low: a discard proves a void and keeps fewer worlds);
+                    # the last of the side to play takes the trick first
+                    suit = rules.suit
+                    ls = suit[led]
+                    later = any(not self.side[(seat + i) % self.n]
+                                for i in range(1, self.n - len(tc)))
+                    if later or not self.side[self.ts[rules.winner(tc)]]:
+                        out.sort(key=lambda x: (suit[x[0]] != ls, keys[x[0]] > best,
+                                                keys[x[0]]))
+                    else:
+                        out.sort(key=lambda x: (keys[x[0]] <= best, suit[x[0]] != ls,
+                                                keys[x[0]]))
                 else:
                     out.sort(key=lambda x: (keys[x[0]] <= best, keys[x[0]]))
         return out
