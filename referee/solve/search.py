@@ -520,7 +520,13 @@ class Solver:
                 cands.append(c)
                 prev = c
             if wants:
-                cands.reverse()  # high leads first where tricks are wanted; low ones else
+                if side[leader]:  # the side: its masters first, highest first; then low ones
+                    tops = [c for c in cands
+                            if not others & smask[suit[c]] & ~((2 << c) - 1)]
+                    tops.reverse()
+                    cands = tops + [c for c in cands if c not in tops]
+                else:
+                    cands.reverse()  # high leads first where tricks are wanted; low ones else
             hint = best_lead.get(key)
             if hint is not None and hint in cands and cands[0] != hint:
                 cands.remove(hint)
