@@ -520,7 +520,8 @@ class Solver:
                 cands.append(c)
                 prev = c
             if wants:
-                if side[leader]:  # the side: its masters first, highest first; then low ones
+                if side[leader] and not only_tricks:  # the side, where cards are worth
+                    # points: its masters first, highest first; then its low cards
                     tops = [c for c in cands
                             if not others & smask[suit[c]] & ~((2 << c) - 1)]
                     tops.reverse()
