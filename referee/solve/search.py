@@ -520,7 +520,14 @@ class Solver:
                 cands.append(c)
                 prev = c
             if wants:
-                cands.reverse()  # high leads first where tricks are wanted; low ones else
+                if side[leader] and not only_tricks:  # the side, where cards are worth
+                    # points: its masters first, highest first; then its low cards
+                    tops = [c for c in cands
+                            if not others & smask[suit[c]] & ~((2 << c) - 1)]
+                    tops.reverse()
+                    cands = tops + [c for c in cands if c not in tops]
+                else:
+                    cands.reverse()  # high leads first where tricks are wanted; low ones else
             hint = best_lead.get(key)
             if hint is not None and hint in cands and cands[0] != hint:
                 cands.remove(hint)
