@@ -76,27 +76,37 @@ class Quick:
 
     def down_after(self, i: int, x: int) -> int:
         """Face-down top cards after a card of rank ``x`` goes to cell ``i`` (not placed)."""
-        h, top, up = self.h, self.top, self.up
+        h, up = self.h, self.up
         d = self.down
         if h[i] and not up[i]:
             d -= 1
         for line in (ROWS[i // W], COLS[i % W]):
-            nup = ndown = 0
-            mx, mn = 0, 99
-            for j in line:
-                if h[j] and j != i:
-                    if up[j]:
-                        nup += 1
-                        t = top[j]
-                        if t > mx:
-                            mx = t
-                        if t < mn:
-                            mn = t
-                    else:
-                        ndown += 1
-            if (nup or ndown) and (not nup or x > mx or x < mn):
-                d += nup - ndown
+            turn = self._turns(line, i, x)
+            if turn is not None:
+                d += turn
         return d
+
+    def _turns(self, line: tuple[int, ...], i: int, x: int) -> int | None:
+        """A card of rank ``x`` on cell ``i`` turns the other piles of ``line`` over when it
+        is above or below every face-up top there (or when all are face down): the change in
+        face-down tops it makes then; None when it turns nothing."""
+        h, top, up = self.h, self.top, self.up
+        nup = ndown = 0
+        mx, mn = 0, 99
+        for j in line:
+            if h[j] and j != i:
+                if up[j]:
+                    nup += 1
+                    t = top[j]
+                    if t > mx:
+                        mx = t
+                    if t < mn:
+                        mn = t
+                else:
+                    ndown += 1
+        if (nup or ndown) and (not nup or x > mx or x < mn):
+            return nup - ndown
+        return None
 
     def place(self, i: int, x: int) -> int:
         """Put a card of rank ``x`` on cell ``i``, turn cards over, and say how the turn
@@ -121,24 +131,12 @@ class Quick:
         up[i] = 1
         self.turns += 1
         for line in (ROWS[i // W], COLS[i % W]):
-            nup = ndown = 0
-            mx, mn = 0, 99
-            for j in line:
-                if h[j] and j != i:
-                    if up[j]:
-                        nup += 1
-                        t = top[j]
-                        if t > mx:
-                            mx = t
-                        if t < mn:
-                            mn = t
-                    else:
-                        ndown += 1
-            if (nup or ndown) and (not nup or x > mx or x < mn):
+            turn = self._turns(line, i, x)
+            if turn is not None:
                 for j in line:
                     if h[j] and j != i:
                         up[j] ^= 1
-                self.down += nup - ndown
+                self.down += turn
         if self.piles == SIZE * SIZE and not self.down:
             return WON
         if self.down > MAX_DOWN or self.turns >= CARDS:
