@@ -147,7 +147,7 @@ class Quick:
 def greedy(q: Quick, x: int) -> int:
     """The quick player's place for rank ``x``: the fewest face-down top cards after it, then
     a new pile rather than a card on a pile, then reading order."""
-    h, top, up = q.h, q.top, q.up
+    h, up = q.h, q.up
     best, bd, bh = -1, 99, 9
     if not q.piles:
         return CENTRE
@@ -169,37 +169,14 @@ def greedy(q: Quick, x: int) -> int:
                 else:
                     continue
                 d = down
-            # the row, then the column: strictly highest or lowest face-up top turns the rest
-            nup = ndown = 0
-            mx, mn = 0, 99
-            for j in row[c0 if c0 < c else c:(c1 if c1 > c else c) + 1]:
-                if h[j] and j != i:
-                    if up[j]:
-                        nup += 1
-                        t = top[j]
-                        if t > mx:
-                            mx = t
-                        if t < mn:
-                            mn = t
-                    else:
-                        ndown += 1
-            if (nup or ndown) and (not nup or x > mx or x < mn):
-                d += nup - ndown
-            nup = ndown = 0
-            mx, mn = 0, 99
-            for j in COLS[c][r0 if r0 < r else r:(r1 if r1 > r else r) + 1]:
-                if h[j] and j != i:
-                    if up[j]:
-                        nup += 1
-                        t = top[j]
-                        if t > mx:
-                            mx = t
-                        if t < mn:
-                            mn = t
-                    else:
-                        ndown += 1
-            if (nup or ndown) and (not nup or x > mx or x < mn):
-                d += nup - ndown
+            # the row, then the column (within the table's reach): a card strictly above or
+            # below every face-up top turns the rest
+            turn = q._turns(row[c0 if c0 < c else c:(c1 if c1 > c else c) + 1], i, x)
+            if turn is not None:
+                d += turn
+            turn = q._turns(COLS[c][r0 if r0 < r else r:(r1 if r1 > r else r) + 1], i, x)
+            if turn is not None:
+                d += turn
             if d < bd or (d == bd and k < bh):
                 best, bd, bh = i, d, k
     return best
