@@ -99,6 +99,22 @@ def _suit_tables(order: Sequence[int], suit_of: Sequence[int], value: Sequence[i
     return tuple(out)
 
 
+def one_of_each_run(ok: int, others: int, kind: Sequence[int]) -> list[int]:
+    """One card of each run of equivalent cards of ``ok``, lowest first: cards are numbered
+    in power order within a suit, and two neighbours of one ``kind`` (suit and worth) with no
+    card of ``others`` (the live cards held elsewhere) between them are one move."""
+    out = []
+    prev = -1
+    while ok:
+        low = ok & -ok
+        c = low.bit_length() - 1
+        ok ^= low
+        if prev < 0 or kind[prev] != kind[c] or others & (low - (2 << prev)):
+            out.append(c)
+        prev = c
+    return out
+
+
 class Solver:
     """Double-dummy values of the positions of one deal for one side (see the module)."""
 
@@ -506,19 +522,7 @@ class Solver:
             hand = hands[leader]
             ok = hand & lead_ok or hand
             others = live & ~hand
-            # one card of each run of equivalent cards, lowest first
-            cands = []
-            prev = -1
-            m = ok
-            while m:
-                low = m & -m
-                c = low.bit_length() - 1
-                m ^= low
-                if prev >= 0 and kind[prev] == kind[c] and not others & (low - (2 << prev)):
-                    prev = c
-                    continue
-                cands.append(c)
-                prev = c
+            cands = one_of_each_run(ok, others, kind)  # lowest first
             if wants:
                 if side[leader] and not only_tricks:  # the side, where cards are worth
                     # points: its masters first, highest first; then its low cards
@@ -591,16 +595,7 @@ class Solver:
             # candidates: one of each run of equivalent cards, ordered by what they do
             win: list[int] = []
             lose: list[int] = []
-            prev = -1
-            m = ok
-            while m:
-                low = m & -m
-                c = low.bit_length() - 1
-                m ^= low
-                if prev >= 0 and kind[prev] == kind[c] and not others & (low - (2 << prev)):
-                    prev = c
-                    continue
-                prev = c
+            for c in one_of_each_run(ok, others, kind):
                 if key[c] > top:
                     win.append(c)
                 else:
