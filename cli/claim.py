@@ -12,15 +12,10 @@ EXIT = {True: 0, False: 1}  # holds; fails, or not proven within the budget; 2 b
 
 
 def parse_hand(text: str) -> list[Any]:
-    from referee.cards import try_parse_card
+    """The shown hand (a card that cannot be read: one line naming --hand, exit 2)."""
+    from referee.notation import parse_cards
 
-    out = []
-    for w in text.replace(",", " ").split():
-        c = try_parse_card(w)
-        if c is None:
-            fail(f"--hand: expected cards like AS 10H 7D; {w!r} is not a card", 2)
-        out.append(c)
-    return out
+    return parse_cards(text, "--hand")
 
 
 def stdin_is_terminal() -> bool:
