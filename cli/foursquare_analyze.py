@@ -4,19 +4,14 @@ analyze``). ``run`` is what the ``analyze`` command calls for a Foursquare file.
 
 from __future__ import annotations
 
-import sys
 from pathlib import Path
 from typing import Any
 
 from cli.views import out, session, write_json
 from referee.games.foursquare.analyze import LOST, Analysis, Move, analyze_game
 from referee.games.foursquare.play import CARDS, Game, pos_text
+from referee.solve.deal import NotAnalysable
 from referee.words import count
-
-
-def refuse(message: str) -> int:
-    sys.stderr.write(f"referee: {message}\n")
-    return 2
 
 
 def chosen(games: list[Game], number: int | None) -> list[Game] | str:
@@ -43,7 +38,6 @@ def drawn(s: Any, number: int | None, a: bool) -> list[Any]:
     """What the table mode's ``analyze`` prints for session ``s`` (rich lines); a game that
     cannot be analysed raises ``NotAnalysable`` with the reason."""
     from cli import render
-    from referee.solve.deal import NotAnalysable
 
     picked = chosen(s.result().state, number)
     if isinstance(picked, str):
@@ -56,11 +50,11 @@ def run(path: str, number: int | None, as_json: bool, ascii_only: bool = False) 
     prints with rich (or one JSON document); returns the exit code."""
     s = session(Path(path))
     if s.setup.game != "foursquare":
-        return refuse(f"{path} is a {s.setup.game} file; this analysis is Foursquare's")
+        raise NotAnalysable(f"{path} is a {s.setup.game} file; this analysis is Foursquare's")
     games: list[Game] = s.result().state
     picked = chosen(games, number)
     if isinstance(picked, str):
-        return refuse(picked)
+        raise NotAnalysable(picked)  # one line and exit 2 at the command's error boundary
     found = [analyze_game(g) for g in picked]
     if as_json:
         write_json({"file": str(path), "game": "foursquare",
