@@ -476,19 +476,21 @@ class Table:
         if tricks is not None and tricks < 1:
             raise NotationError("claim at least 1 trick")
         from referee.claims import ClaimError as claim_error
+        from referee.claims import HandNeeded as hand_needed
         from referee.claims import judge
-        res = s.result()
+
         hand = None
-        shown = (res.table.hands or {}).get(claimer)
-        if shown is None and not res.expect.new_deal and res.expect.action != "done":
-            answer = self.ask(f"{claimer} shows their hand (the cards still held): ",
-                              [str(c) for c in s.rules.deck])
-            if not answer:
-                self.say("no claim")
-                return
-            hand = parse_cards(answer)
         try:
-            verdict = judge(s.setup, s.deals, claimer, tricks=tricks, hand=hand)
+            try:
+                verdict = judge(s.setup, s.deals, claimer, tricks=tricks)
+            except hand_needed:  # the file does not know the claimer's hand: shown now
+                answer = self.ask(f"{claimer} shows their hand (the cards still held): ",
+                                  [str(c) for c in s.rules.deck])
+                if not answer:
+                    self.say("no claim")
+                    return
+                hand = parse_cards(answer)
+                verdict = judge(s.setup, s.deals, claimer, tricks=tricks, hand=hand)
         except claim_error as e:
             self.say(self.style.red("no claim: ") + self.style.cards(str(e)))
             return

@@ -13,7 +13,7 @@ from typing import Any
 
 import pytest
 
-from referee.claims import ClaimError, Verdict
+from referee.claims import ClaimError, HandNeeded, Verdict
 from referee.notation import parse_cards
 from referee.session import Session
 from tests.helpers import hands_toml, head, kierki_before
@@ -31,10 +31,12 @@ class Judge:
 
     def __call__(self, setup: Any, deals: Any, claimer: str, *, tricks: int | None = None,
                  hand: Any = None) -> Verdict:
-        if self.refuse:
-            raise ClaimError(self.refuse)
         rules = __import__("referee.games", fromlist=["get"]).get(setup.game)
         res = rules.replay(setup, deals)
+        if hand is None and claimer not in (res.table.hands or {}):
+            raise HandNeeded(f"{claimer}'s hand is not in the file")  # as judge says it
+        if self.refuse:  # a refusal of the hand shown
+            raise ClaimError(self.refuse)
         total = 13 if setup.game == "kierki" else 6
         left = total - (res.expect.trick or 1) + 1
         self.calls.append({"claimer": claimer, "tricks": tricks, "hand": hand, "left": left})
@@ -52,6 +54,7 @@ def judge(monkeypatch: pytest.MonkeyPatch) -> Judge:
     fake = types.ModuleType("referee.claims")
     fake.judge = j  # type: ignore[attr-defined]
     fake.ClaimError = ClaimError  # type: ignore[attr-defined]
+    fake.HandNeeded = HandNeeded  # type: ignore[attr-defined]
     monkeypatch.setitem(sys.modules, "referee.claims", fake)
     return j
 
