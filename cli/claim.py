@@ -67,6 +67,9 @@ def show(verdict: Any, ascii_only: bool) -> None:
     who = f" with {' and '.join(partners)}" if partners else ""
     answer = ("not proven: the search stopped before it could decide" if not verdict.decided
               else "holds" if verdict.holds else "fails")
+    for v in verdict.proven:  # the shown hand proves an earlier revoke: said first
+        con.print(render.cards(f"PROVEN: {v.where()}: {v.said()} — rule {v.rule}", a),
+                  style="bold red")
     head = f"{verdict.claimer} claims {claim}{who}: {answer}"
     seen = "hands known" if verdict.hands_known else "hands unseen"
     con.print(render.cards(f"{head} ({seen})", a, style="bold"))

@@ -2,15 +2,20 @@
 
 ``claim = "Bartek: rest"``: the table accepted Bartek's claim of every remaining trick, and the
 deal ended there. A claim of N tricks cannot end a deal, so only ``rest`` is ever recorded.
+With hands unseen the claimer's hand as shown may be added (every claim game):
+
+* ``claim_hand = "AS KS 7H"``: the claimer's hand at the claim. Its cards are shown cards:
+  they may prove an earlier revoke, as a card played would.
+
 The Schmier games may add what the cards never played cannot settle:
 
-* ``claim_held = { Celina = "7H", Ala = "AH" }``: trumps never played, and who held them
-  (High and Low go to the team that would have played them; a trump not named was not in
-  play);
+* ``claim_held = { Celina = "7H", Ala = "AH", nobody = "JH" }``: trumps never played, and
+  who held them (High and Low go to the team that would have played them); ``nobody``: not
+  in play (Wisconsin: not dealt, or discarded);
 * ``claim_game_points = 13``: the game points in the cards still in hand at the claim (the
   claimer's side takes them all).
 
-The three keys are one entry, ``Key("claim", TableClaim(...))``: ``add`` and ``undo`` take
+The keys are one entry, ``Key("claim", TableClaim(...))``: ``add`` and ``undo`` take
 it as one, the file writes it as its keys. Typed (at the prompt, ``add``), the keys are given
 as in the file, several on one line separated by ``;``.
 """
@@ -31,10 +36,12 @@ if TYPE_CHECKING:
     from .model import Result
 
 CLAIM = "claim"
+HAND = "claim_hand"
 HELD = "claim_held"
 GAME_POINTS = "claim_game_points"
-KEYS = (CLAIM, HELD, GAME_POINTS)
-ANSWERS = (HELD, GAME_POINTS)
+KEYS = (CLAIM, HAND, HELD, GAME_POINTS)
+ANSWERS = (HAND, HELD, GAME_POINTS)
+NOBODY = "nobody"  # in claim_held: the cards nobody held (not in play)
 SHAPE = '"Name: rest" (the claimer takes every remaining trick)'
 
 
@@ -42,11 +49,15 @@ SHAPE = '"Name: rest" (the claimer takes every remaining trick)'
 class TableClaim:
     """A claim the table accepted: the claimer (their side takes every remaining trick and
     every card still out), and the answers the cards could not give: ``held`` (card, holder)
-    of cards never played, ``game_points`` in the cards still in hand (None: not given)."""
+    of cards never played, ``game_points`` in the cards still in hand (None: not given),
+    ``hand`` the claimer's hand as shown (None: not shown), ``nobody`` the cards never
+    played that nobody held."""
 
     claimer: str
     held: tuple[tuple[Card, str], ...] = ()
     game_points: int | None = None
+    hand: tuple[Card, ...] | None = None
+    nobody: tuple[Card, ...] = ()
 
     def holder(self, c: Card) -> str | None:
         for x, who in self.held:
@@ -55,11 +66,18 @@ class TableClaim:
         return None
 
     def held_by(self) -> dict[str, tuple[Card, ...]]:
-        """The held cards by player, in the order they were given."""
+        """The held cards by player, in the order they were given (the cards nobody held
+        last, under ``nobody``)."""
         out: dict[str, list[Card]] = {}
         for c, who in self.held:
             out.setdefault(who, []).append(c)
+        if self.nobody:
+            out.setdefault(NOBODY, []).extend(self.nobody)
         return {p: tuple(cs) for p, cs in out.items()}
+
+    def answered(self) -> set[Card]:
+        """Every card whose place at the claim the claim says (held, shown or nobody's)."""
+        return {c for c, _ in self.held} | set(self.nobody) | set(self.hand or ())
 
 
 class Folded(dict[str, Any]):
@@ -68,7 +86,8 @@ class Folded(dict[str, Any]):
 
 
 def fold(raw: dict[str, Any], where: Where) -> dict[str, Any]:
-    """``raw`` with ``claim_held`` and ``claim_game_points`` folded into ``claim``; an answer
+    """``raw`` with ``claim_hand``, ``claim_held`` and ``claim_game_points`` folded into
+    ``claim``; an answer
     without a claim is refused."""
     if not any(k in raw for k in ANSWERS):
         return raw
@@ -97,30 +116,49 @@ def read(rules: GameRules, value: Any, setup: Setup, where: Where) -> list[Entry
         extra = " (a claim of some tricks does not end the deal: only 'rest' is recorded)" \
             if what.isdigit() else ""
         raise where.err(CLAIM, SHAPE + extra)
+    hand: tuple[Card, ...] | None = None
+    if HAND in parts:
+        hand = tuple(_deck_cards(rules, parts[HAND], where, HAND))
     held: list[tuple[Card, str]] = []
+    nobody: list[Card] = []
     if HELD in parts:
         table = parts[HELD]
         if not isinstance(table, dict):
             raise where.err(HELD, 'a table of player = "cards", e.g. { Celina = "7H" }')
         for who, cards in table.items():
             key = f"{HELD}.{who}"
-            try:
-                p = resolve_player(who, setup.players)
-            except NotationError:
-                raise where.err(key, f"a seated player ({', '.join(setup.players)})") from None
-            for c in _cards(cards, where, key):
-                if c not in rules.deck:
-                    raise where.err(key, f"cards of the {len(rules.deck)}-card deck, not {c}")
-                if any(x is c for x, _ in held):
+            p: str | None = None
+            if who.lower() != NOBODY or who in setup.players:
+                try:
+                    p = resolve_player(who, setup.players)
+                except NotationError:
+                    raise where.err(key, f"a seated player ({', '.join(setup.players)}), or "
+                                    f"{NOBODY} for a card not in play") from None
+            for c in _deck_cards(rules, cards, where, key):
+                if any(x is c for x, _ in held) or c in nobody:
                     raise where.err(key, f"each card once ({c} is named twice)")
-                held.append((c, p))
+                if p is None:
+                    nobody.append(c)
+                else:
+                    held.append((c, p))
     points: int | None = None
     if GAME_POINTS in parts:
         points = parts[GAME_POINTS]
         most = int(getattr(rules, "claim_game_points_max", 0))
         if isinstance(points, bool) or not isinstance(points, int) or not 0 <= points <= most:
             raise where.err(GAME_POINTS, f"a whole number of game points from 0 to {most}")
-    return [Key(CLAIM, TableClaim(claimer, tuple(held), points))]
+    return [Key(CLAIM, TableClaim(claimer, tuple(held), points, hand, tuple(nobody)))]
+
+
+def _deck_cards(rules: GameRules, value: Any, where: Where, key: str) -> list[Card]:
+    out: list[Card] = []
+    for c in _cards(value, where, key):
+        if c not in rules.deck:
+            raise where.err(key, f"cards of the {len(rules.deck)}-card deck, not {c}")
+        if c in out:
+            raise where.err(key, f"each card once ({c} is named twice)")
+        out.append(c)
+    return out
 
 
 def _cards(value: Any, where: Where, key: str) -> list[Card]:
@@ -140,7 +178,9 @@ def _cards(value: Any, where: Where, key: str) -> list[Card]:
 def dump(tc: TableClaim) -> dict[str, Any]:
     """The claim's keys as the deal table writes them."""
     out: dict[str, Any] = {CLAIM: f"{tc.claimer}: rest"}
-    if tc.held:
+    if tc.hand is not None:
+        out[HAND] = " ".join(str(c) for c in tc.hand)
+    if tc.held or tc.nobody:
         out[HELD] = {p: " ".join(str(c) for c in cs) for p, cs in tc.held_by().items()}
     if tc.game_points is not None:
         out[GAME_POINTS] = tc.game_points
@@ -214,3 +254,25 @@ def said(claimer: str, side: Sequence[str], tricks: int, first: int) -> str:
     takes = "takes" if len(side) == 1 else "take"
     which = f"trick {first}" if tricks == 1 else f"tricks {first}-{first + tricks - 1}"
     return f"{claimer} claimed the rest, accepted: {who} {takes} {which}"
+
+
+# -- the hand shown at the claim (the games' claim scoring says these) ------------------------
+
+def hand_card_played(claimer: str, c: Card, by: str, trick: int | None) -> str:
+    where = f" at trick {trick}" if trick is not None else ""
+    return f"{claimer}'s hand shown at the claim holds {c}, played by {by}{where}"
+
+
+def hand_card_gone(claimer: str, c: Card) -> str:
+    return f"{claimer}'s hand shown at the claim holds {c}, discarded or never dealt"
+
+
+def hand_card_other(claimer: str, c: Card, other: str | None) -> str:
+    if other is None:
+        return f"{claimer}'s hand shown at the claim holds {c}, which {claimer} did not hold"
+    return f"{claimer}'s hand shown at the claim holds {c}, which {other} held"
+
+
+def hand_size(claimer: str, shown: int, held: int) -> str:
+    return (f"{claimer}'s hand shown at the claim has {shown} card{'s' if shown != 1 else ''}; "
+            f"{claimer} still held {held}")

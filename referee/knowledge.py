@@ -255,24 +255,29 @@ class Knowledge:
     def unseen(self) -> set[Card]:
         return set(self.deck) - set(self.seen)
 
-    def may_hold(self, player: str) -> set[Card]:
-        """Cards ``player`` may still hold, on what is known now."""
+    def may_hold(self, player: str, claims: bool = True) -> set[Card]:
+        """Cards ``player`` may still hold, on what is known now (``claims`` False: leaving
+        out what the player's own play claimed, as a hand shown may prove it false)."""
         if self.hands is not None:
             return set(self.hands[player])
         cards = self.unseen()
-        for cl in self.claims[player]:
+        for cl in self.claims[player] if claims else ():
             cards = {c for c in cards if not cl.test(c)}
         return cards
 
-    def violation(self, claim: Claim, c: Card, shown: Shown, at: int) -> Violation:
-        if shown.trick is not None:
-            when = f"trick {shown.trick}"
-        elif shown.turn is not None:
-            when = f"turn {shown.turn}"
-        else:
-            when = "later"
+    def violation(self, claim: Claim, c: Card, shown: Shown, at: int,
+                  where: str | None = None) -> Violation:
+        """The retro violation of ``claim``, proven by ``c``; ``where`` says where it was
+        shown when not at a trick or a turn (``"shown at the claim"``)."""
+        if where is None:
+            if shown.trick is not None:
+                where = f"played at trick {shown.trick}"
+            elif shown.turn is not None:
+                where = f"played at turn {shown.turn}"
+            else:
+                where = "played later"
         return Violation(self.deal, claim.trick, claim.player, claim.rule,
-                         f"{claim.text} but held {c} (played at {when})",
+                         f"{claim.text} but held {c} ({where})",
                          turn=claim.turn, at=at, retro=True)
 
 

@@ -160,8 +160,9 @@ def _answers(rules: Any, setup: Setup, prefix: list[Deal], deal: Deal, cut: int,
     later = [e for e in deal.entries if isinstance(e, Play)][cut:]
     by_card = {e.cards[0]: e.player for e in later}
     held = tuple((c, by_card[c]) for c in cards if c in by_card)
+    nobody = tuple(c for c in cards if c not in by_card)  # never played: not in play
     gp = sum(game_value(e.cards[0]) for e in later) if points else None
-    return TableClaim(claimer, held, gp)
+    return TableClaim(claimer, held, gp, nobody=nobody)
 
 
 @pytest.mark.parametrize(("game", "players", "options", "hands_known", "record"), [
@@ -238,7 +239,7 @@ def test_a_named_card_proves_a_revoke_and_a_proven_revoke_stays() -> None:
     """Celina did not follow hearts at trick 1 (QS: no heart, no trump): the table says she
     held the jack of hearts at the claim, so she revoked there."""
     text = WISCONSIN + 'claim = "Ala: rest"\nclaim_game_points = 20\n'
-    res = load_text(text).result()
+    res = load_text(text + 'claim_held = { nobody = "JH" }\n').result()
     assert res.violations == []  # the cards not played prove nothing
     named = load_text(text + 'claim_held = { Celina = "JH" }\n').result()
     assert [(v.trick, v.player, v.rule, v.retro) for v in named.violations] == \
@@ -382,7 +383,8 @@ def test_replay_and_explain_tell_the_claim(tmp_path: Path) -> None:
     assert "Trick 2 (on the table): Ala 3D" in out
     assert "Celina claimed the rest, accepted: Celina takes tricks 2-13" in out
     w = tmp_path / "w.toml"
-    w.write_text(WISCONSIN + 'claim = "Ala: rest"\nclaim_game_points = 20\n')
+    w.write_text(WISCONSIN + 'claim = "Ala: rest"\nclaim_game_points = 20\n'
+                 'claim_held = { Bartek = "JH" }\n')
     code, out, _err = cli_run("explain", str(w), "--deal", "1")
     assert code == 0 and "Ala & Celina take tricks 4-6" in out
 
@@ -400,7 +402,8 @@ def test_a_claim_before_the_play_is_refused_as_turn_order() -> None:
         s.add('claim = "Celina: rest"')
     assert bidding.value.rule == no_trump.value.rule == "turn-order"
     s.add("Celina: AH")
-    s.add('claim = "Celina: rest"; claim_held = { Celina = "7H" }; claim_game_points = 30')
+    s.add('claim = "Celina: rest"; claim_held = { Celina = "7H", nobody = "JH" }; '
+          'claim_game_points = 30')
     assert s.result().deals[0].extra["points"]["low"] == "Ala & Celina"
 
 

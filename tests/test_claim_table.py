@@ -72,6 +72,7 @@ class Asked(Script):
 
 
 KIERKI = head() + kierki_before(1) + '\n[[deals]]\ntricks = ["Bartek: 2C 5C KC AC"]\n'
+CELINA = "AS KS QS JS 10S 9S 8S 7S 6S 5S 4S 3S"  # twelve cards: Celina's hand after trick 1
 
 
 def write(tmp_path: Path, text: str) -> Path:
@@ -87,11 +88,11 @@ def deal_table(p: Path, n: int = 1) -> dict[str, Any]:
 def test_an_accepted_claim_is_recorded_and_the_next_deal_follows(
         tmp_path: Path, judge: Judge, capsys: Any) -> None:
     p = write(tmp_path, KIERKI)
-    t = table(p, Script(["claim cel", "AS KS QS", "y", "quit"]))
+    t = table(p, Script(["claim cel", CELINA, "y", "quit"]))
     assert t.run() == 0
     out = capsys.readouterr().out
     assert judge.calls == [{"claimer": "Celina", "tricks": None,
-                            "hand": parse_cards("AS KS QS"), "left": 12}]
+                            "hand": parse_cards(CELINA), "left": 12}]
     assert "The claim holds" in out and "Celina leads AS" in out
     assert deal_table(p)["claim"] == "Celina: rest"
     res = Session.load(p).result()
@@ -159,7 +160,8 @@ def test_wisconsin_asks_what_the_cards_cannot_settle(tmp_path: Path, judge: Judg
     assert "shows their hand" in asked and "Who held" not in asked
     assert asked.count("Game points") == 2
     d = deal_table(p)
-    assert d["claim"] == "Ala: rest" and d["claim_held"] == {"Ala": "JH"}
+    assert d["claim"] == "Ala: rest" and d["claim_hand"] == "JH 10S"
+    assert "claim_held" not in d  # the shown hand says who held JH
     assert d["claim_game_points"] == 20
     res = Session.load(p).result()
     assert res.violations == [] and res.deals[0].extra["points"]["jack"] == "Ala & Celina"
@@ -168,7 +170,7 @@ def test_wisconsin_asks_what_the_cards_cannot_settle(tmp_path: Path, judge: Judg
 def test_wisconsin_asks_who_held_a_point_card(tmp_path: Path, judge: Judge,
                                               capsys: Any) -> None:
     p = write(tmp_path, WISCONSIN)
-    r = Asked(["claim Bartek", "9C", "y", "Zenon", "darek", "quit"])
+    r = Asked(["claim Bartek", "9C 10C JC", "y", "Zenon", "darek", "quit"])
     t = table(p, r)
     assert t.run() == 0
     assert "cannot read that" in capsys.readouterr().out  # Zenon is not at the table
@@ -176,14 +178,14 @@ def test_wisconsin_asks_who_held_a_point_card(tmp_path: Path, judge: Judge,
     assert asked.count("Who held JH") == 2 and "Game points" not in asked
     d = deal_table(p)
     assert d["claim"] == "Bartek: rest" and d["claim_held"] == {"Darek": "JH"}
-    assert "claim_game_points" not in d
+    assert d["claim_hand"] == "9C 10C JC" and "claim_game_points" not in d
 
 
 def test_undo_takes_the_claim_back_as_one_entry(tmp_path: Path, judge: Judge,
                                                 capsys: Any) -> None:
     p = write(tmp_path, WISCONSIN)
     before = p.read_bytes()
-    t = table(p, Script(["claim Bartek", "9C", "y", "nobody", "undo", "quit"]))
+    t = table(p, Script(["claim Bartek", "9C 10C JC", "y", "nobody", "undo", "quit"]))
     assert t.run() == 0
     assert "took back 1 entry" in capsys.readouterr().out
     assert p.read_bytes() == before
@@ -238,7 +240,7 @@ def test_enter_accepts_only_a_claim_that_holds(tmp_path: Path, judge: Judge,
     assert any("[y/N]" in q for q in r.prompts)
     assert p.read_bytes() == before
     judge.holds = True
-    r = Asked(["claim Celina", "AS KS QS", "", "quit"])
+    r = Asked(["claim Celina", CELINA, "", "quit"])
     assert table(p, r).run() == 0
     assert any("[Y/n]" in q for q in r.prompts)
     assert deal_table(p)["claim"] == "Celina: rest"

@@ -119,15 +119,19 @@ def test_a_void_shown_at_trick_2_decides_where_kh_can_be() -> None:
         judge(s2.setup, s2.deals, "Ala", hand=cards("AS 8H"))
 
 
-def test_a_card_of_a_suit_the_claimer_showed_void_in_is_refused() -> None:
+def test_a_card_of_a_suit_the_claimer_showed_void_in_proves_the_revoke() -> None:
+    """Darek showed a void in spades (trump) at trick 3 and in hearts at trick 2: a hand
+    shown with a spade (a heart) proves that revoke, where it happened, and the claim is
+    judged on the cards shown."""
     s = session(wisconsin_void(darek_follows=False))
-    # Darek showed a void in spades (trump) at trick 3: a spade in his hand is refused
-    with pytest.raises(ClaimError, match="AS"):
-        judge(s.setup, s.deals, "Darek", hand=cards("AS 10D"))
-    with pytest.raises(ClaimError):
-        judge(s.setup, s.deals, "Darek", hand=cards("KH 10D"))  # void in hearts at trick 2
-    v = judge(s.setup, s.deals, "Darek", hand=cards("JD 10D"))
+    v = judge(s.setup, s.deals, "Darek", hand=cards("AS 10D"))
+    assert [(p.trick, p.player, p.rule, p.retro) for p in v.proven] == \
+        [(3, "Darek", "follow-suit", True)]
     assert v.decided
+    v = judge(s.setup, s.deals, "Darek", hand=cards("KH 10D"))
+    assert [(p.trick, p.rule) for p in v.proven] == [(2, "follow-suit")]
+    v = judge(s.setup, s.deals, "Darek", hand=cards("JD 10D"))
+    assert v.decided and v.proven == ()
 
 
 # Wisconsin Schmier, hands known, spades trump, 3 tricks left, Ala on lead with AS AH KH;

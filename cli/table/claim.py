@@ -63,6 +63,9 @@ class ClaimCommands(TableBase):
         from referee.words import count
 
         st = self.style
+        for v in verdict.proven:  # the shown hand proves an earlier revoke: said first
+            self.say(st.red(st.bold("PROVEN: ")) + st.cards(f"{v.where()}: {v.said()} "
+                                                              f"— rule {v.rule}"))
         side = " & ".join(verdict.side)
         rest = "the last trick" if verdict.left == 1 else \
             f"the {count(verdict.left, 'remaining trick')}"
@@ -81,9 +84,10 @@ class ClaimCommands(TableBase):
             self.say("  ", st.cards(line))
 
     def claim_entry(self, claimer: str, shown: Sequence[Any]) -> str | None:
-        """The claim as typed, with the answers the cards cannot give (who held a point
-        card never played, the game points still in hand) asked now; a card the claimer
-        showed is theirs without asking. None: not recorded."""
+        """The claim as typed, with the claimer's hand as shown (``claim_hand``) and the
+        answers the cards cannot give (who held a point card never played, or nobody; the
+        game points still in hand) asked now; a card the claimer showed is theirs without
+        asking. None: not recorded."""
         from referee.claimkeys import TableClaim
         from referee.edit import entry_text
         from referee.model import Key
@@ -92,9 +96,9 @@ class ClaimCommands(TableBase):
         s = self.s
         cards, points = s.rules.claim_questions(s.result(), claimer)
         held = []
+        nobody = []
         for c in cards:
-            if c in shown:
-                held.append((c, claimer))
+            if c in shown:  # in claim_hand
                 continue
             while True:
                 a = self.ask(f"Who held {c}, never played? (a name, or 'nobody') ",
@@ -103,6 +107,7 @@ class ClaimCommands(TableBase):
                     self.say("the claim is not recorded")
                     return None
                 if a.lower() in ("nobody", "none", "-"):
+                    nobody.append(c)
                     break
                 try:
                     held.append((c, resolve_player(a, s.setup.players)))
@@ -120,5 +125,6 @@ class ClaimCommands(TableBase):
                 game = int(a)
                 break
             self.say(self.style.red("cannot read that: "), "a whole number, e.g. 12")
-        return entry_text(Key("claim", TableClaim(claimer, tuple(held), game)), s.rules,
-                          s.setup)
+        tc = TableClaim(claimer, tuple(held), game, tuple(shown) if shown else None,
+                        tuple(nobody))
+        return entry_text(Key("claim", tc), s.rules, s.setup)

@@ -15,6 +15,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from ..cards import Card, sort_hand
+from ..errors import Violation
 from ..model import Deal, Setup
 from . import text
 from .position import ClaimError, HandNeeded, Position, read
@@ -37,6 +38,9 @@ class Verdict:
     line: tuple[str, ...]
     counter: dict[str, tuple[Card, ...]] | None
     decided: bool = True
+    # breaches the shown hand proves (a card of a suit the claimer did not follow earlier):
+    # as the replay reports them once the claim is recorded with its ``claim_hand``
+    proven: tuple[Violation, ...] = ()
 
     def to_json(self) -> dict[str, Any]:
         return {
@@ -50,7 +54,13 @@ class Verdict:
             "line": list(self.line),
             "counter": None if self.counter is None else {
                 p: [str(c) for c in cards] for p, cards in self.counter.items()},
+            "proven": [v.to_json() for v in self.proven],
+            "knowledge": KNOWLEDGE,
         }
+
+
+# What a verdict rests on (``--json`` field ``knowledge``; docs/claims.md).
+KNOWLEDGE = "record"  # everything the record knows, not only what the claimer saw
 
 
 def judge(setup: Setup, deals: Sequence[Deal], claimer: str, *, tricks: int | None = None,
@@ -65,7 +75,8 @@ def judge(setup: Setup, deals: Sequence[Deal], claimer: str, *, tricks: int | No
     need = pos.left if tricks is None else tricks
     if not 1 <= need <= pos.left:
         raise ClaimError(text.tricks_range(need, pos.left))
-    mine = _hand(pos, hand)
+    mine, broken = _hand(pos, hand)
+    proven = _proven(setup, deals, claimer, mine) if broken else ()
     prob = as_problem(pos, mine)
     search = Search(prob, budget, seconds)
     if not pos.hands_known and not search.feasible():
@@ -75,7 +86,7 @@ def judge(setup: Setup, deals: Sequence[Deal], claimer: str, *, tricks: int | No
                 counter: dict[str, tuple[Card, ...]] | None = None,
                 decided: bool = True) -> Verdict:
         return Verdict(holds, claimer, pos.side, need, pos.left, pos.hands_known, tuple(line),
-                       counter, decided)
+                       counter, decided, proven)
 
     if not pos.hands_known:  # a likely deal that beats the claim even played open?
         found = _open_refutation(pos, prob, search, need, budget)
@@ -106,7 +117,12 @@ def as_problem(pos: Position, hand: frozenset[Card]) -> Problem:
             poss.append(lay.mask(hand))
         else:
             poss.append(lay.mask(pos.hands[p] & others))
-    out = lay.mask(pos.out & others)
+    face_down = pos.out
+    if pos.dealer_trumps is not None:
+        dealer, lying, trumps = pos.dealer_trumps
+        if dealer == pos.claimer and hand - trumps:  # the dealer kept a plain card
+            face_down = face_down - lying
+    out = lay.mask(face_down & others)
     out_count = len(others) - sum(pos.counts[p] for p in pos.players if p != pos.claimer)
     return Problem(pos.rules, seat[pos.claimer], tuple(p in pos.side for p in pos.players),
                    tuple(poss), tuple(pos.counts[p] for p in pos.players), out, out_count,
@@ -116,17 +132,20 @@ def as_problem(pos: Position, hand: frozenset[Card]) -> Problem:
 
 # -- the claimer's hand -------------------------------------------------------------------------
 
-def _hand(pos: Position, hand: Sequence[Card] | None) -> frozenset[Card]:
+def _hand(pos: Position, hand: Sequence[Card] | None) -> tuple[frozenset[Card], bool]:
+    """The claimer's hand, and whether a card of it breaks what the claimer's play claimed
+    (a void shown earlier: the hand proves that revoke)."""
     who = pos.claimer
     if pos.exact[who]:
         known = pos.hands[who]
         if hand is not None and frozenset(hand) != known or hand is not None and \
                 len(hand) != len(known):
             raise ClaimError(text.not_the_hand(who, sort_hand(set(known))))
-        return known
+        return known, False
     if hand is None:
         raise HandNeeded(text.hand_needed(who))
     seen: set[Card] = set()
+    broken = False
     know = pos.know
     for c in hand:
         if c in seen:
@@ -140,9 +159,9 @@ def _hand(pos: Position, hand: Sequence[Card] | None) -> frozenset[Card]:
         if c in getattr(know, "discarded", {}):
             raise ClaimError(text.discarded(c))
         if c not in pos.hands[who]:
-            broken = next((cl for cl in know.claims[who] if cl.test(c)), None)
-            if broken is not None:
-                raise ClaimError(text.shown_void(broken.text, c))
+            if any(cl.test(c) for cl in know.claims[who]) and c in know.may_hold(who, claims=False):
+                broken = True  # shown, the card proves that claim false: a revoke proven
+                continue
             owner = getattr(know, "owner", {}).get(c)
             if owner is not None and owner != who:
                 raise ClaimError(text.held_by(c, owner))
@@ -152,7 +171,23 @@ def _hand(pos: Position, hand: Sequence[Card] | None) -> frozenset[Card]:
     certain = getattr(know, "held", {}).get(who, set()) & pos.unseen
     if certain - seen:
         raise ClaimError(text.missing(who, sort_hand(certain - seen)))
-    return frozenset(seen)
+    return frozenset(seen), broken
+
+
+def _proven(setup: Setup, deals: Sequence[Deal], claimer: str, hand: frozenset[Card]
+            ) -> tuple[Violation, ...]:
+    """The breaches the shown hand proves, as the replay reports them once the claim is
+    recorded with it (``claim_hand``): one fact, one report."""
+    from ..claimkeys import TableClaim
+    from ..games import get as get_game
+    from ..model import Key
+
+    rules = get_game(setup.game)
+    before = set(rules.replay(setup, list(deals)).violations)
+    shown = Deal([*deals[-1].entries,
+                  Key("claim", TableClaim(claimer, hand=tuple(sort_hand(set(hand)))))])
+    after = rules.replay(setup, [*deals[:-1], shown]).violations
+    return tuple(v for v in after if v.retro and v not in before)
 
 
 # -- what the verdict says ----------------------------------------------------------------------

@@ -46,6 +46,10 @@ class Position:
     unseen: frozenset[Card]             # cards not shown, discarded or known outside
     out: frozenset[Card]                # of those, the ones that may lie outside every hand
     know: Any                           # the knowledge model (to say why a card is refused)
+    # Schmier: (the dealer, the trumps in ``out``, every trump of the deal): a trump lies
+    # face down only if the dealer discarded it, keeping six trumps (a dealer who shows a
+    # card that is not a trump discarded none)
+    dealer_trumps: tuple[str, frozenset[Card], frozenset[Card]] | None = None
 
 
 # -- the refusals (this module says its own sentences) ---------------------------------------
@@ -142,8 +146,10 @@ def _schmier(setup: Setup, states: Any, claimer: str, teams: list[list[str]]) ->
     certain = {c for p in setup.players for c in know.held[p]}
     out = frozenset(c for c in unseen if c not in certain and not (
         c in know.owner and exact.get(know.owner[c], False)))
+    dealer_trumps = None
     if setup.game == "schmier":
         rules: TrickRules | None = schmier_rules(st.trump)
+        out, dealer_trumps = _face_down(st, out)
     else:
         rules = wisconsin_rules(st.trump) if st.trump is not None else None
     side = next((tuple(t) for t in teams if claimer in t), (claimer,))
@@ -151,4 +157,23 @@ def _schmier(setup: Setup, states: Any, claimer: str, teams: list[list[str]]) ->
     return Position(setup.game, st.number, LAYOUTS[setup.game], rules,
                     _order(setup.players, claimer)[1:] + (claimer,), claimer, side,
                     len(st.tricks) + 1, trick, to_move, left, known, hands, counts, exact,
-                    unseen, out if not known else frozenset(), know)
+                    unseen, out if not known else frozenset(), know, dealer_trumps)
+
+
+def _face_down(st: Any, out: frozenset[Card]
+               ) -> tuple[frozenset[Card], tuple[str, frozenset[Card], frozenset[Card]] | None]:
+    """Schmier: the unseen cards that may lie face down, by RULES.md. The dealer takes the
+    whole stock, so they are discards: nobody but the dealer discards a trump, and the dealer
+    never the ace, the bauers, the 2 or the joker, and only above six trumps (keeping six),
+    so not once the dealer has shown a card that is not a trump, nor after discards named."""
+    from ..cards import JOKER
+
+    order, t, dealer = st.order, st.trump, st.dealer
+    trumps = frozenset(c for c in st.v.deck if order.is_trump(c))
+    never = {Card(14, t), Card(11, t), order.left, Card(2, t), JOKER}
+    named = any(x.player == dealer and x.kind == "discard" and x.cards is not None
+                for x in st.exchanges)
+    plain = any(p.player == dealer and not order.is_trump(p.card) for p in st.plays())
+    may = frozenset() if named or plain else trumps - never
+    kept = frozenset(c for c in out if c not in trumps or c in may)
+    return kept, ((dealer, kept & trumps, trumps) if kept & trumps else None)

@@ -7,6 +7,7 @@ from dataclasses import dataclass, field
 from functools import partial
 from typing import Any
 
+from ... import claimkeys as claim_text
 from ...cards import DECK_52, SUIT_NAME, Card, card
 from ...claimkeys import TableClaim
 from ...errors import Violation
@@ -218,6 +219,8 @@ class DealState:
         if self.number in TRUMP_DEALS and self.trump is None and not self.tricks:
             self.flag(at, "turn-order", text.trump_first(self.chooser()), who, 1)
             return
+        if tc.hand is not None:
+            self.shown_hand(tc, at)
         n = self.number
         first = len(self.tricks) + 1
         seen = self.know.seen
@@ -230,6 +233,29 @@ class DealState:
         self.taken.update(cards)
         self.claim, self.claim_at, self.claim_tricks = tc, at, 14 - first
         self.finished = True
+
+    def shown_hand(self, tc: TableClaim, at: int) -> None:
+        """The claimer's hand shown at the claim (``claim_hand``): its cards are shown, so a
+        card of a suit the claimer did not follow proves that revoke; a card that cannot be in
+        the hand, or the wrong number of cards, is ``outcome-total``."""
+        who, know = tc.claimer, self.know
+        hand = tc.hand or ()
+        mine = [p for p in self.current.plays if p.player == who] if self.current else []
+        held = 13 - len(self.tricks) - len(mine)
+        if len(hand) != held:
+            self.flag(at, "outcome-total", claim_text.hand_size(who, len(hand), held), who)
+        for c in hand:
+            if c in know.seen:
+                by, trick, _ = know.seen[c]
+                self.flag(at, "outcome-total", claim_text.hand_card_played(who, c, by, trick),
+                          who)
+            elif know.hands is not None and c not in know.hands[who]:
+                other = next((p for p, h in know.hands.items() if c in h), None)
+                self.flag(at, "outcome-total", claim_text.hand_card_other(who, c, other), who)
+            else:
+                for cl, card, shown in know.prove(who, c, None, None):
+                    self.violations.append(know.violation(cl, card, shown, at,
+                                                          "shown at the claim"))
 
     # -- tricks -------------------------------------------------------------------------------
 

@@ -106,8 +106,8 @@ class Kierki(GameRules):
         Option("fantan_start_rank", 7, (7, 8), "the rank that opens a suit in the small lottery"),
     )
     rules = RULES
-    deal_keys = ("dealer", "hands", "trump", "tricks", "turns", "claim", "outcome", "claimed",
-                 "note")
+    deal_keys = ("dealer", "hands", "trump", "tricks", "turns", "claim", "claim_hand", "outcome",
+                 "claimed", "note")
 
     # -- the save file ------------------------------------------------------------------------
 

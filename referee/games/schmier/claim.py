@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from ... import claimkeys
 from ...cards import JOKER, Card
 from ...claimkeys import TableClaim
 from ...errors import Violation
@@ -131,25 +132,35 @@ def score(st: DealState, tc: TableClaim, at: int) -> None:
     who = tc.claimer
     team = st.team_of[who]
     know = st.know
+    asked, _ = questions(st, who)  # what the claim must answer, on the record before it
     known = known_holders(st)
+    if tc.hand is not None:  # the claimer's hand, shown: every card of it is theirs
+        if len(tc.hand) != in_hand(st)[who]:
+            st.flag(at, "outcome-total", claimkeys.hand_size(who, len(tc.hand),
+                                                             in_hand(st)[who]), who)
+        for c in tc.hand:
+            why = _impossible(st, c, who, known, shown=True)
+            if why:
+                st.flag(at, "outcome-total", why, who)
+            else:
+                _show(st, who, c, at)
+                known[c] = who
     for c, p in tc.held:
         why = _impossible(st, c, p, known)
         if why:
             st.flag(at, "outcome-total", why, who)
             continue
-        for cl, card, _shown in know.prove(p, c, None, None) if c not in know.may_hold(p) \
-                else ():
-            st.violations.append(Violation(st.number, cl.trick, cl.player, cl.rule,
-                                           text.proven(cl.text, text.card(st.order, card),
-                                                       None), at=at, retro=True))
+        _show(st, p, c, at)
         known[c] = p
+    for c in tc.nobody:
+        why = _not_out(st, c, known)
+        if why:
+            st.flag(at, "outcome-total", why, who)
     t = st.trump
     gone = know.discarded.keys() | know.undealt
-    if st.v.bauers:  # Schmier: High and Low are always awarded
-        missing = [c for c in point_trumps(st)
-                   if c not in know.seen and c not in known and c not in gone]
-        if missing:
-            st.flag(at, "outcome-total", text.claim_needs_holder(missing), who)
+    missing = [c for c in asked if c not in tc.answered()]
+    if missing:  # a question the claim leaves open: refused typed, reported in a file
+        st.flag(at, "outcome-total", text.claim_needs_holder(missing, not st.v.bauers), who)
     game = _game_open(st, who, known, tc.game_points)
     if tc.game_points is not None:
         lo, hi = _range(st, known)
@@ -178,16 +189,47 @@ def score(st: DealState, tc: TableClaim, at: int) -> None:
     st.points = pts
 
 
-def _impossible(st: DealState, c: Card, p: str, known: dict[Card, str]) -> str:
-    """Why ``p`` cannot have held ``c`` unplayed at the claim ("" when they may have)."""
+def _show(st: DealState, p: str, c: Card, at: int) -> None:
+    """``p`` held ``c`` at the claim, as the table says: shown, it proves the claims of
+    ``p`` it breaks (a revoke at an earlier trick), as a card played would."""
+    know = st.know
+    for cl, card, _shown in know.prove(p, c, None, None) if c not in know.may_hold(p) else ():
+        st.violations.append(Violation(st.number, cl.trick, cl.player, cl.rule,
+                                       text.proven(cl.text, text.card(st.order, card), None),
+                                       at=at, retro=True))
+
+
+def _impossible(st: DealState, c: Card, p: str, known: dict[Card, str],
+                shown: bool = False) -> str:
+    """Why ``p`` cannot have held ``c`` unplayed at the claim ("" when they may have);
+    ``shown``: the card is in ``p``'s hand shown at the claim."""
     know = st.know
     if c in know.seen:
+        if shown:
+            by, trick, _ = know.seen[c]
+            return claimkeys.hand_card_played(p, c, by, trick)
         return text.claim_held_played(p, c)
     if c in know.discarded or c in know.undealt:
-        return text.claim_held_gone(p, c)
+        return claimkeys.hand_card_gone(p, c) if shown else text.claim_held_gone(p, c)
     other = known.get(c, know.owner.get(c, p))
     if other != p:
-        return text.claim_held_other(p, c, other)
+        return claimkeys.hand_card_other(p, c, other) if shown else \
+            text.claim_held_other(p, c, other)
     if st.know.exact[p] and c not in st.know.held[p]:
-        return text.claim_held_other(p, c, None)
+        return claimkeys.hand_card_other(p, c, None) if shown else \
+            text.claim_held_other(p, c, None)
+    return ""
+
+
+def _not_out(st: DealState, c: Card, known: dict[Card, str]) -> str:
+    """Why ``c`` cannot have been out of play at the claim ("" when it may have been)."""
+    know = st.know
+    if c in know.seen:
+        by, _trick, _ = know.seen[c]
+        return text.claim_held_played(by, c)
+    if st.v.bauers:  # Schmier: every point trump is in play
+        return text.claim_always_in_play(c)
+    holder = known.get(c, know.owner.get(c))
+    if holder is not None and c not in know.discarded:
+        return text.claim_held_other(claimkeys.NOBODY, c, holder)
     return ""

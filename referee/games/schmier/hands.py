@@ -108,11 +108,11 @@ class HandKnowledge(Knowledge):
         self.undealt.discard(c)
         return broken
 
-    def may_hold(self, player: str) -> set[Card]:
+    def may_hold(self, player: str, claims: bool = True) -> set[Card]:
         if self.exact[player]:
             return set(self.held[player])
         cards = {c for c in self.unseen() if c not in self.discarded and c not in self.undealt
                  and self.owner.get(c, player) == player}
-        for cl in self.claims[player]:
+        for cl in self.claims[player] if claims else ():
             cards = {c for c in cards if not cl.test(c)}
         return cards | self.held[player]

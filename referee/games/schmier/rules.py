@@ -515,7 +515,8 @@ class WisconsinSchmier(SchmierRules):
     )
     rules = _rules(WISCONSIN, WISCONSIN_RULES)
     deal_keys = ("dealer", "hands", "stock", "bids", "trump", "kitty", "discards", "tricks",
-                 "claim", "claim_held", "claim_game_points", "outcome", "claimed", "note")
+                 "claim", "claim_hand", "claim_held", "claim_game_points", "outcome", "claimed",
+                 "note")
     claim_game_points_max = 80
 
 
@@ -531,7 +532,7 @@ class Schmier(SchmierRules):
     options = ()
     rules = _rules(SCHMIER, SCHMIER_RULES)
     deal_keys = ("dealer", "hands", "stock", "bids", "trump", "discards", "tricks", "claim",
-                 "claim_held", "claim_game_points", "outcome", "claimed", "note")
+                 "claim_hand", "claim_held", "claim_game_points", "outcome", "claimed", "note")
     claim_game_points_max = 81
 
 

@@ -424,11 +424,16 @@ def claim_before_trump(player: str) -> str:
     return f"{player} claimed the rest before the first lead fixed trump"
 
 
-def claim_needs_holder(cards: Sequence[Card]) -> str:
+def claim_needs_holder(cards: Sequence[Card], may_be_out: bool = False) -> str:
     named = words.either((str(c) for c in cards), "and")
     it, was = ("it", "was") if len(cards) == 1 else ("them", "were")
+    out = (f" (nobody = \"{cards[0]}\" if no one held {it})" if may_be_out else "")
     return (f"{named} {was} never played: name who held {it}, e.g. claim_held = "
-            "{ Name = \"" + str(cards[0]) + "\" }")
+            "{ Name = \"" + str(cards[0]) + "\" }" + out)
+
+
+def claim_always_in_play(c: Card) -> str:
+    return f"{c} is always in play in Schmier (no point trump is discarded): name who held it"
 
 
 def claim_needs_points() -> str:
