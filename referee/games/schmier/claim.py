@@ -181,6 +181,13 @@ def score(st: DealState, tc: TableClaim, at: int) -> None:
                 pts.points[key] = team
     if tc.game_points is not None and not all_known(st):  # the cards nobody named
         pts.game[team] += max(tc.game_points - sum(game_value(c) for c in known), 0)
+    elif not all_known(st):  # the cards nobody named are not known: a range, not a figure
+        lo, hi = _range(st, known)
+        fixed = sum(game_value(c) for c in known)
+        if lo == hi:
+            pts.game[team] += lo - fixed
+        else:
+            pts.game_range = {team: (pts.game[team] + lo - fixed, pts.game[team] + hi - fixed)}
     pts.points["game"] = game if isinstance(game, str) else None
     pts.won = dict.fromkeys(st.teams, 0)
     for x in pts.points.values():

@@ -12,6 +12,7 @@ from ...model import Deal, Setup
 from ...trick import Trick
 from .play import DealState, glyph
 from .text import POINT_TEXT
+from .text import game_points as game_points_text
 
 if TYPE_CHECKING:
     from .rules import SchmierRules
@@ -40,8 +41,8 @@ def explain(rules: SchmierRules, setup: Setup, deals: Sequence[Deal], deal: int,
                             st.points.points.items())
             lines.append(f"Points: {won}")
             if st.points.game:
-                lines.append("Game points: " + ", ".join(f"{t} {g}" for t, g in
-                                                         st.points.game.items()))
+                lines.append("Game points: " + game_points_text(
+                    st.points.game_known(), st.points.game_range))
             made = info["made"][deal - 1]
             lines.append(f"{st.bidder} bid {st.high}: " + ("made" if made else
                                                             f"set, -{st.high}"))

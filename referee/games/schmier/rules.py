@@ -211,7 +211,10 @@ class SchmierRules(GameRules):
             if st.points is not None:
                 extra["points"] = dict(st.points.points)
                 if st.points.game:
-                    extra["game_points"] = dict(st.points.game)
+                    extra["game_points"] = st.points.game_known()
+                if st.points.game_range:  # after a claim: not known, only between two figures
+                    extra["game_points_range"] = {t: list(r) for t, r in
+                                                  st.points.game_range.items()}
             if ok is not None:
                 extra["result"] = "made" if ok else "set"
             rows.append(DealResult(st.number, st.dealer, sc, st.finished, redeal=st.redeal,

@@ -151,6 +151,14 @@ class DealPoints:
     points: dict[str, str | None]       # point -> team (None: nobody)
     game: dict[str, int]                # team -> game points in won tricks
     won: dict[str, int]                 # team -> points won
+    # after a claim with the cards still in hand unseen and their game points not given:
+    # team -> (least, most) game points it took (its ``game`` counts only the cards seen)
+    game_range: dict[str, tuple[int, int]] | None = None
+
+    def game_known(self) -> dict[str, int | None]:
+        """Each team's game points, None where they are not known (``game_range``)."""
+        rng = self.game_range or {}
+        return {t: None if t in rng else g for t, g in self.game.items()}
 
 
 def count_points(v: Variant, order: Order, plays: Sequence[tuple[str, Card]],
