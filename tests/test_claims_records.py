@@ -180,3 +180,104 @@ def test_unseen_holds_only_where_the_open_hands_hold(game: str) -> None:
                 assert len(dealt) == len(set(dealt)) and not shown & set(dealt)
                 assert not set(hand) & set(dealt)
     assert only_known > 0
+
+
+def _legal_n(rules, history, world, n):  # type: ignore[no-untyped-def]
+    """``legal_history`` for ``n`` seats."""
+    hands = list(world)
+    for s, c in history:
+        hands[s] |= 1 << c
+    led = NO_CARD
+    for i, (s, c) in enumerate(history):
+        if i % n == 0:
+            led = c
+        if not rules.legal(hands[s], led if i % n else NO_CARD) & (1 << c):
+            return False
+        hands[s] &= ~(1 << c)
+    return True
+
+
+def test_schmier_unseen_records_agree_with_the_oracle() -> None:
+    """Schmier with the hands unseen, the exchange half counted (``discards = { Bob = 1 }``):
+    the oracle's worlds are the deals of the unseen cards under which the record's plays were
+    legal and the exchange kept RULES.md (nobody but the dealer discards a trump; a dealer who
+    discards one keeps six trumps), each checked on the compact rules, not read from the
+    knowledge model. The search must give the oracle's answer, and a counter-deal among its
+    worlds."""
+    from referee.compact import SCHMIER, schmier_rules
+    from referee.model import Exchange
+
+    game = get_game("schmier")
+    players = ("Ala", "Bartek", "Celina", "Darek", "Ewa", "Filip")
+    n = len(players)
+    checked = {True: 0, False: 0}
+    counted = 0
+    for seed in range(60):
+        rng = random.Random(seed)
+        setup, played = schmier_game(game, players, seed, hands_known=False, max_deals=1)
+        last = played[0]
+        if len([e for e in last.entries if isinstance(e, Play)]) < 6 * n:
+            continue
+        left = rng.choice((1, 1, 2))
+        deal, rest = cut(last, 6 * n - n * left + rng.randrange(n))
+        trump = deal.key("trump")
+        rules = schmier_rules(trump)
+        lay = SCHMIER
+        history = [(players.index(e.player), lay.to_int(e.cards[0])) for e in deal.entries
+                   if isinstance(e, Play) and isinstance(e.cards[0], Card)]
+        hands = [0] * n
+        for e in rest:
+            hands[players.index(e.player)] |= 1 << lay.to_int(e.cards[0])  # type: ignore[arg-type]
+        named = [e for e in deal.entries if isinstance(e, Exchange) and e.cards is not None]
+        gone = 0
+        for e in named:
+            gone |= lay.mask(e.cards or ())
+        dealer = deal.key("dealer") or setup.first_dealer
+        kept_six = any(lay.mask(e.cards or ()) & rules.trump_mask for e in named
+                       if e.player == dealer)
+        unseen = (1 << len(lay.index)) - 1 & ~gone
+        for _s, c in history:
+            unseen &= ~(1 << c)
+        claimer = rng.randrange(n)
+        others = [s for s in range(n) if s != claimer]
+        pool = unseen & ~hands[claimer]
+        counts = [hands[s].bit_count() for s in others]
+        out_n = pool.bit_count() - sum(counts)
+        dealt = deal_out(pool, [pool] * (n - 1) + [pool], [*counts, out_n], 20000)
+        if dealt is None:
+            continue
+        counted += out_n > 0
+        worlds = []
+        for d in dealt:
+            if d[-1] & rules.trump_mask:  # a trump face down: nobody discards one here
+                continue
+            w = list(hands)
+            for i, s in enumerate(others):
+                w[s] = d[i]
+            if kept_six:
+                start = w[players.index(dealer)]
+                for s, c in history:
+                    if s == players.index(dealer):
+                        start |= 1 << c
+                if start & ~rules.trump_mask:
+                    continue
+            if _legal_n(rules, history, w, n):
+                worlds.append(tuple(w))
+        assert tuple(hands) in worlds, seed
+        on_table = len(history) % n
+        trick = tuple(history[len(history) - on_table:]) if on_table else ()
+        to_move = players.index(rest[0].player)
+        side = tuple(s % 3 == claimer % 3 for s in range(n))
+        for need in range(1, left + 1):
+            want = oracle(worlds, rules, claimer, side, trick, to_move, need, left)
+            v = judge(setup, [deal], players[claimer], tricks=need,
+                      hand=lay.cards_in(hands[claimer]), seconds=None)
+            assert v.decided and v.holds == want, (seed, need)
+            checked[want] += 1
+            if not want and v.counter is not None:
+                counter = [0] * n
+                counter[claimer] = hands[claimer]
+                for p, cs in v.counter.items():
+                    counter[players.index(p)] = lay.mask(cs)
+                assert tuple(counter) in worlds, seed
+    assert checked[True] > 5 and checked[False] > 5 and counted > 5, (checked, counted)
