@@ -72,7 +72,7 @@ def questions(st: DealState, claimer: str) -> tuple[tuple[Card, ...], bool]:
     cards = [c for c in point_trumps(st) if c not in seen and c not in known and c not in gone]
     if not st.v.bauers:  # Wisconsin's Jack: in play only if someone held it
         jack = Card(11, st.trump)
-        if jack not in seen and jack not in known and jack not in gone:
+        if jack not in seen and jack not in known and jack not in gone and jack not in cards:
             cards.append(jack)
     if exact:
         cards = []
