@@ -35,9 +35,13 @@ def rules_for(game: str, rng: random.Random) -> tuple[TrickRules, int, int]:
     return schmier_rules(rng.choice("SHDC")), SCHMIER.size, 6
 
 
-def position(game: str, seed: int, unseen: bool) -> tuple[Problem, list[tuple[int, ...]]]:
-    """A random position and its worlds (each a mask per seat, the claimer's the same)."""
-    rng = random.Random(f"{game}:{seed}:{unseen}")
+def position(game: str, seed: int, unseen: bool, split: bool = False
+             ) -> tuple[Problem, list[tuple[int, ...]]]:
+    """A random position and its worlds (each a mask per seat, the claimer's the same).
+    ``split``: the cards face down are two groups, the first of cards that are no trumps
+    (a Schmier player's discards), the other of any card (the dealer's)."""
+    rng = random.Random(f"{game}:{seed}:{unseen}:{split}" if split else
+                        f"{game}:{seed}:{unseen}")
     while True:
         rules, size, n = rules_for(game, rng)
         left = rng.choice((2, 3)) if n == 4 else 2
@@ -62,6 +66,13 @@ def position(game: str, seed: int, unseen: bool) -> tuple[Problem, list[tuple[in
             return Problem(rules, claimer, side, tuple(hands), count, 0, 0, tuple(trick),
                            to_move, left, True), [tuple(hands)]
         out_n = 0 if game == "kierki" else rng.randint(0, 2)
+        plain_n = 0
+        if split:  # the first group's cards: no trumps
+            plain = [c for c in rest if not rules.trump_mask >> c & 1]
+            out_n = rng.randint(2, 4)
+            plain_n = out_n - rng.randint(0, 1)
+            chosen = plain[:plain_n]
+            rest = chosen + [c for c in rest if c not in chosen]
         out = sum(1 << c for c in rest[:out_n])
         others = [s for s in range(n) if s != claimer]
         pool = out
@@ -83,8 +94,11 @@ def position(game: str, seed: int, unseen: bool) -> tuple[Problem, list[tuple[in
                 m = rules.masks[suit]
                 if not hands[s] & m and rng.random() < 0.3:
                     poss[s] &= ~m
-        holders = [poss[s] for s in others] + [out_poss]
-        counts = [count[s] for s in others] + [out_n]
+        groups = [(out_poss, out_n)]
+        if split:
+            groups = [(out_poss & ~rules.trump_mask, plain_n), (out_poss, out_n - plain_n)]
+        holders = [poss[s] for s in others] + [m for m, _ in groups]
+        counts = [count[s] for s in others] + [k for _, k in groups]
         found = deals(pool, holders, counts, 1500)
         if found is None:
             continue
@@ -93,10 +107,11 @@ def position(game: str, seed: int, unseen: bool) -> tuple[Problem, list[tuple[in
             w = list(hands)
             for i, s in enumerate(others):
                 w[s] = d[i]
-            worlds.append(tuple(w))
+            if tuple(w) not in worlds:
+                worlds.append(tuple(w))
         full = tuple(hands[claimer] if s == claimer else poss[s] for s in range(n))
-        return Problem(rules, claimer, side, full, count, out_poss, out_n, tuple(trick),
-                       to_move, left, False), worlds
+        return Problem(rules, claimer, side, full, count, *groups[0], tuple(trick),
+                       to_move, left, False, tuple(groups[1:])), worlds
 
 
 @pytest.mark.parametrize("unseen", [False, True], ids=["known", "unseen"])
@@ -140,3 +155,30 @@ def test_a_counter_deal_is_one_of_the_worlds(game: str) -> None:
         assert world in worlds, seed
         checked += 1
     assert checked > 10
+
+
+@pytest.mark.parametrize("game", ["wisconsin-schmier", "schmier"])
+def test_cards_face_down_by_two_rules_agree_with_the_oracle(game: str) -> None:
+    """Two groups face down (``Problem.extra``): a Schmier player's counted discards (no
+    trump) and the dealer's (any card), or Wisconsin's undealt remainder and the bidder's."""
+    agreed = {True: 0, False: 0}
+    for seed in range(120):
+        p, worlds = position(game, seed, True, split=True)
+        assert p.extra
+        for need in range(1, p.left + 1):
+            want = oracle(worlds, p.rules, p.claimer, p.side, p.trick, p.to_move, need, p.left)
+            s = Search(p)
+            assert s.solve(need) == want, (seed, need, p)
+            agreed[want] += 1
+            if not want:
+                s.nodes = 0
+                tricks = s.line(need, False)
+                got = s.world()
+                hands = {seat: got[i] for i, seat in enumerate(s.holders)}
+                for seat, c in [x for t in tricks for x in t][len(p.trick):]:
+                    if seat != p.claimer:
+                        hands[seat] |= 1 << c
+                world = tuple(p.poss[x] if x == p.claimer else hands[x]
+                              for x in range(len(p.poss)))
+                assert world in worlds, seed
+    assert agreed[True] > 10 and agreed[False] > 10

@@ -245,3 +245,23 @@ def _cards(text: str) -> list[Any]:
     from referee.notation import parse_cards
 
     return parse_cards(text)
+
+
+def test_the_dealers_counted_discards_may_hold_trumps_but_never_a_point_trump() -> None:
+    """The same deal with Ann's (the dealer's) 16 discards written as a count: Bob's one
+    discard is no trump, Ann's may be trumps (she has shown only trumps, so she may have kept
+    six), never AD, the bauers, 2D or the joker."""
+    from referee.cards import Card
+    from referee.claims.position import read
+
+    text = COUNTED.replace('discards.Ann = "2S 4S 7S JS 4H 5H 6H 7H 10H QH KH AH 4D 7C 8C JC"',
+                           "discards.Ann = 16")
+    s = load_text(text)
+    pos = read(s.setup, s.deals, "Cid")
+    players, dealers = pos.face_down
+    assert players.count == 1 and not players.cards & pos.trumps and players.keeper is None
+    assert dealers.count == 16 and dealers.keeper == "Ann"
+    assert Card(8, "D") in dealers.cards and Card(14, "D") not in dealers.cards
+    assert Card(4, "D") in dealers.cards and Card(2, "D") not in dealers.cards
+    named = read(load_text(COUNTED).setup, load_text(COUNTED).deals, "Cid")
+    assert [(g.count, bool(g.cards & named.trumps)) for g in named.face_down] == [(1, False)]

@@ -117,17 +117,20 @@ def as_problem(pos: Position, hand: frozenset[Card]) -> Problem:
             poss.append(lay.mask(hand))
         else:
             poss.append(lay.mask(pos.hands[p] & others))
-    face_down = pos.out
-    if pos.dealer_trumps is not None:
-        dealer, lying, trumps = pos.dealer_trumps
-        if dealer == pos.claimer and hand - trumps:  # the dealer kept a plain card
-            face_down = face_down - lying
-    out = lay.mask(face_down & others)
     out_count = len(others) - sum(pos.counts[p] for p in pos.players if p != pos.claimer)
+    groups = []
+    for g in pos.face_down:
+        cards = g.cards & others
+        if g.keeper is not None and g.keeper == pos.claimer and hand - pos.trumps:
+            cards -= pos.trumps  # the keeper shows a plain card: kept no six trumps
+        groups.append((lay.mask(cards), g.count))
+    if not groups or sum(k for _, k in groups) != out_count:
+        groups = [(lay.mask(pos.out & others), out_count)]  # one group (the counts differ)
+    out, out_count = groups[0]
     return Problem(pos.rules, seat[pos.claimer], tuple(p in pos.side for p in pos.players),
                    tuple(poss), tuple(pos.counts[p] for p in pos.players), out, out_count,
                    tuple((seat[p], lay.to_int(c)) for p, c in pos.trick), seat[pos.to_move],
-                   pos.left, pos.hands_known)
+                   pos.left, pos.hands_known, tuple(groups[1:]))
 
 
 # -- the claimer's hand -------------------------------------------------------------------------

@@ -46,10 +46,20 @@ class Position:
     unseen: frozenset[Card]             # cards not shown, discarded or known outside
     out: frozenset[Card]                # of those, the ones that may lie outside every hand
     know: Any                           # the knowledge model (to say why a card is refused)
-    # Schmier: (the dealer, the trumps in ``out``, every trump of the deal): a trump lies
-    # face down only if the dealer discarded it, keeping six trumps (a dealer who shows a
-    # card that is not a trump discarded none)
-    dealer_trumps: tuple[str, frozenset[Card], frozenset[Card]] | None = None
+    # ``out`` split by the rules that put cards face down (``FaceDown``); () for one group
+    face_down: tuple[FaceDown, ...] = ()
+    trumps: frozenset[Card] = frozenset()   # every trump of the deal (Schmier games)
+
+
+@dataclass(frozen=True, slots=True)
+class FaceDown:
+    """Cards face down by one rule: ``count`` of the cards of ``cards`` lie there. A trump lies
+    there only if ``keeper`` (a Schmier dealer, a Wisconsin bidder) discarded it and so kept
+    six trumps: none when ``keeper`` shows a card that is not a trump (None: no such rule)."""
+
+    cards: frozenset[Card]
+    count: int
+    keeper: str | None = None
 
 
 # -- the refusals (this module says its own sentences) ---------------------------------------
@@ -146,34 +156,73 @@ def _schmier(setup: Setup, states: Any, claimer: str, teams: list[list[str]]) ->
     certain = {c for p in setup.players for c in know.held[p]}
     out = frozenset(c for c in unseen if c not in certain and not (
         c in know.owner and exact.get(know.owner[c], False)))
-    dealer_trumps = None
+    face_down: tuple[FaceDown, ...] = ()
+    trumps: frozenset[Card] = frozenset()
     if setup.game == "schmier":
         rules: TrickRules | None = schmier_rules(st.trump)
-        out, dealer_trumps = _face_down(st, out)
     else:
         rules = wisconsin_rules(st.trump) if st.trump is not None else None
+    if st.trump is not None and out:
+        trumps = frozenset(c for c in st.v.deck if st.order.is_trump(c))
+        down = len(unseen) - sum(counts.values())  # how many cards lie face down
+        face_down = (_schmier_face_down if setup.game == "schmier" else _kitty_face_down)(
+            st, out, trumps, down)
+        out = frozenset().union(*(g.cards for g in face_down))
     side = next((tuple(t) for t in teams if claimer in t), (claimer,))
     known = all(exact.values())
     return Position(setup.game, st.number, LAYOUTS[setup.game], rules,
                     _order(setup.players, claimer)[1:] + (claimer,), claimer, side,
                     len(st.tricks) + 1, trick, to_move, left, known, hands, counts, exact,
-                    unseen, out if not known else frozenset(), know, dealer_trumps)
+                    unseen, out if not known else frozenset(), know,
+                    face_down if not known else (), trumps)
 
 
-def _face_down(st: Any, out: frozenset[Card]
-               ) -> tuple[frozenset[Card], tuple[str, frozenset[Card], frozenset[Card]] | None]:
-    """Schmier: the unseen cards that may lie face down, by RULES.md. The dealer takes the
-    whole stock, so they are discards: nobody but the dealer discards a trump, and the dealer
-    never the ace, the bauers, the 2 or the joker, and only above six trumps (keeping six),
-    so not once the dealer has shown a card that is not a trump, nor after discards named."""
+def _plain_shown(st: Any, player: str) -> bool:
+    """Whether ``player`` has played a card that is not a trump in this deal."""
+    return any(p.player == player and not st.order.is_trump(p.card) for p in st.plays())
+
+
+def _schmier_face_down(st: Any, out: frozenset[Card], trumps: frozenset[Card], down: int
+                       ) -> tuple[FaceDown, ...]:
+    """Schmier, by RULES.md: the dealer takes the whole stock, so the cards face down are
+    discards. Nobody but the dealer discards a trump; the dealer never the ace, the bauers,
+    the 2 or the joker, and only above six trumps (keeping six). The players' discards
+    written as counts are one group, the dealer's the other; when a player's exchange was
+    not recorded at all (its count unknown) the two are one group."""
     from ..cards import JOKER
 
     order, t, dealer = st.order, st.trump, st.dealer
-    trumps = frozenset(c for c in st.v.deck if order.is_trump(c))
     never = {Card(14, t), Card(11, t), order.left, Card(2, t), JOKER}
-    named = any(x.player == dealer and x.kind == "discard" and x.cards is not None
-                for x in st.exchanges)
-    plain = any(p.player == dealer and not order.is_trump(p.card) for p in st.plays())
-    may = frozenset() if named or plain else trumps - never
-    kept = frozenset(c for c in out if c not in trumps or c in may)
-    return kept, ((dealer, kept & trumps, trumps) if kept & trumps else None)
+    plain = frozenset(c for c in out if c not in trumps)
+    mine = {x.player: x for x in st.exchanges if x.kind == "discard"}
+    by_dealer = mine.get(dealer)
+    if by_dealer is not None and by_dealer.cards is not None or _plain_shown(st, dealer):
+        return (FaceDown(plain, down),)  # the dealer discarded no trump face down
+    theirs = frozenset(c for c in out if c not in never)
+    players = [p for p in st.ex_order() if p != dealer]
+    if any(p not in mine for p in players):  # a count not known: one group
+        return (FaceDown(theirs, down, dealer),)
+    k = sum(mine[p].count for p in players if mine[p].cards is None)
+    if k > down:
+        return (FaceDown(theirs, down, dealer),)
+    return FaceDown(plain, k), FaceDown(theirs, down - k, dealer)
+
+
+def _kitty_face_down(st: Any, out: frozenset[Card], trumps: frozenset[Card], down: int
+                     ) -> tuple[FaceDown, ...]:
+    """Wisconsin, by RULES.md: face down lie the undealt cards the bidder did not take (any
+    cards nobody is known to have held) and the bidder's discards, written as a count, which
+    are trumps only if the bidder kept six trumps."""
+    bidder = st.bidder
+    discards = [x for x in st.exchanges if x.kind == "discard" and x.player == bidder]
+    if bidder is None or not st.kitty_view or discards and discards[-1].cards is not None:
+        return (FaceDown(out, down),)  # the undealt cards alone (discards named)
+    k = discards[-1].count if discards else st.kitty_view
+    owner = st.know.owner
+    rest = frozenset(c for c in out if c not in owner)
+    mine = frozenset(c for c in out if owner.get(c, bidder) == bidder)
+    if k > down:
+        return (FaceDown(out, down),)
+    if _plain_shown(st, bidder):  # the bidder kept a plain card: discarded no trump
+        return FaceDown(rest, down - k), FaceDown(mine - trumps, k)
+    return FaceDown(rest, down - k), FaceDown(mine, k, bidder)

@@ -58,6 +58,10 @@ class Problem:
     to_move: int
     left: int
     known: bool
+    # more groups of cards face down, each (mask, count), beside ``out``: cards that lie
+    # outside every hand by different rules (the Wisconsin undealt remainder and the bidder's
+    # discards, the Schmier players' and the dealer's discards)
+    extra: tuple[tuple[int, int], ...] = ()
 
 
 Step = tuple[int, int]  # (seat, card index)
@@ -79,11 +83,15 @@ class Search:
         self.cnt = list(p.count)
         self.out = p.out
         self.out_count = p.out_count
+        self.extra = [m for m, _ in p.extra]  # the other face-down groups' masks
+        self.extra_count = [k for _, k in p.extra]
         self.known = p.known
         self.tc: list[int] = [c for _, c in p.trick]
         self.ts: list[int] = [s for s, _ in p.trick]
         live = p.out
         for h in p.poss:
+            live |= h
+        for h in self.extra:
             live |= h
         self.live = live
         self.tt: dict[tuple[int | None, ...], tuple[int, int]] = {}
@@ -105,6 +113,8 @@ class Search:
         if self.has_out:
             poss.append(self.out)
             cnt.append(self.out_count)
+        poss.extend(self.extra)
+        cnt.extend(self.extra_count)
         return poss, cnt
 
     def feasible(self) -> bool:
@@ -117,6 +127,11 @@ class Search:
         total = self.out_count
         union = self.out
         groups: dict[int, int] = {self.out: total} if total else {}
+        for m, k in zip(self.extra, self.extra_count, strict=True):
+            union |= m
+            if k:
+                total += k
+                groups[m] = groups.get(m, 0) + k
         for s in self.holders:
             k = cnt[s]
             m = hands[s]
@@ -169,6 +184,8 @@ class Search:
         pool = self.out
         for s in self.holders:
             pool |= self.hands[s]
+        for m in self.extra:
+            pool |= m
         strong = sorted(bits(pool), key=lambda c: (-(rules.suit[c] == rules.trump),
                                                    -rules.power[c]))
         others = [i for i, s in enumerate(self.holders) if not self.side[s]]
@@ -291,6 +308,8 @@ class Search:
         for s in self.holders:
             if s != seat:
                 elsewhere |= self.hands[s]
+        for m in self.extra:
+            elsewhere |= m
         shared = hand & elsewhere
         out = rules.representatives(hand & ~shared, live)
         if not self.tc or not shared:
@@ -303,7 +322,7 @@ class Search:
         above = self.above(rules, led, max([keys[x] for x in self.tc]))
         out |= shared & above
         groups = [shared & ~above]  # split by who else may hold them
-        for m in [self.out] + [self.hands[s] for s in self.holders]:
+        for m in [self.out, *self.extra] + [self.hands[s] for s in self.holders]:
             split = []
             for g in groups:
                 if g & m:
@@ -315,7 +334,8 @@ class Search:
             out |= rules.representatives(g, live)
         return out
 
-    def play(self, seat: int, c: int, rest: int) -> tuple[int, list[int], int]:
+    def play(self, seat: int, c: int, rest: int
+             ) -> tuple[int, list[int], int, list[int] | None]:
         """Play card ``c`` from ``seat`` (its mask becomes ``rest``); returns what ``undo``
         needs."""
         b = 1 << c
@@ -328,16 +348,23 @@ class Search:
                     changed.append(s)
         old_out = self.out
         self.out &= ~b
+        old_extra = None
+        if self.extra:
+            old_extra = list(self.extra)
+            self.extra = [m & ~b for m in self.extra]
         self.hands[seat] = rest
         self.cnt[seat] -= 1
         self.live &= ~b
         self.tc.append(c)
         self.ts.append(seat)
-        return old, changed, old_out
+        return old, changed, old_out, old_extra
 
-    def undo(self, seat: int, c: int, saved: tuple[int, list[int], int]) -> None:
+    def undo(self, seat: int, c: int, saved: tuple[int, list[int], int, list[int] | None]
+             ) -> None:
         b = 1 << c
-        old, changed, old_out = saved
+        old, changed, old_out, old_extra = saved
+        if old_extra is not None:
+            self.extra = old_extra
         self.tc.pop()
         self.ts.pop()
         self.live |= b
@@ -380,7 +407,7 @@ class Search:
         which changes no trick: the transposition table keys on this."""
         rules = self.rules
         if rules is None:  # before Wisconsin's first lead: the masks themselves
-            return (leader, -2, *self.hands, self.out)
+            return (leader, -2, *self.hands, self.out, *self.extra)
         owner = [0] * len(rules.suit)  # 0: no one; else who holds the card (or may)
         if self.known:
             for s, h in enumerate(self.hands, 1):
@@ -406,6 +433,12 @@ class Search:
                 low = h & -h
                 owner[low.bit_length() - 1] |= 2
                 h ^= low
+            for j, h in enumerate(self.extra):
+                bit = 4 << (len(self.holders) + j)
+                while h:
+                    low = h & -h
+                    owner[low.bit_length() - 1] |= bit
+                    h ^= low
         key = [leader, rules.trump]
         get = owner.__getitem__
         for order in rules.order:
@@ -419,7 +452,7 @@ class Search:
         if need > left:
             return False
         if left == 1 and not self.known and self.rules is not None:
-            key1 = (leader, self.out, *self.hands)
+            key1 = (leader, self.out, *self.hands, *self.extra)
             got = self._last.get(key1)
             if got is None:
                 got = self._last[key1] = self.last(leader)
@@ -564,6 +597,8 @@ class Search:
         todo = [(seat + i) % n for i in range(n - len(tc))]
         mine = self.hands[self.claimer] if self.claimer in todo else 0
         pool = self.out
+        for m in self.extra:
+            pool |= m
         for s in todo:
             if s != self.claimer:
                 pool |= self.hands[s]
@@ -610,6 +645,7 @@ class Search:
         seat still to play a card below it (the leader one of the suit led)."""
         saved = list(self.hands)
         saved_out = self.out
+        saved_extra = list(self.extra)
         b = 1 << c
         try:
             for s in todo:
@@ -626,10 +662,12 @@ class Search:
                     if s != w and s not in todo:
                         self.hands[s] &= ~b
                 self.out &= ~b
+                self.extra = [m & ~b for m in self.extra]
             return self.feasible()
         finally:
             self.hands[:] = saved
             self.out = saved_out
+            self.extra = saved_extra
 
     def close(self, need: int, left: int) -> bool:
         assert self.rules is not None
