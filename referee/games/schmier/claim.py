@@ -233,10 +233,10 @@ def _not_out(st: DealState, c: Card, known: dict[Card, str]) -> str:
     know = st.know
     if c in know.seen:
         by, _trick, _ = know.seen[c]
-        return text.claim_held_played(by, c)
+        return text.claim_was_in_play(c, by)
     if st.v.bauers:  # Schmier: every point trump is in play
         return text.claim_always_in_play(c)
     holder = known.get(c, know.owner.get(c))
     if holder is not None and c not in know.discarded:
-        return text.claim_held_other(claimkeys.NOBODY, c, holder)
+        return text.claim_was_in_play(c, holder)
     return ""

@@ -446,6 +446,10 @@ def claim_needs_holder(cards: Sequence[Card], may_be_out: bool = False) -> str:
             "{ Name = \"" + str(cards[0]) + "\" }" + out)
 
 
+def claim_was_in_play(c: Card, holder: str) -> str:
+    return f"{c} was in play at the claim (nobody = \"{c}\" says it was not): {holder} held it"
+
+
 def claim_always_in_play(c: Card) -> str:
     return f"{c} is always in play in Schmier (no point trump is discarded): name who held it"
 
