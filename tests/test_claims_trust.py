@@ -265,3 +265,26 @@ def test_the_dealers_counted_discards_may_hold_trumps_but_never_a_point_trump() 
     assert Card(4, "D") in dealers.cards and Card(2, "D") not in dealers.cards
     named = read(load_text(COUNTED).setup, load_text(COUNTED).deals, "Cid")
     assert [(g.count, bool(g.cards & named.trumps)) for g in named.face_down] == [(1, False)]
+
+
+def test_wisconsin_face_down_the_undealt_rest_and_the_bidders_counted_discards() -> None:
+    """kitty_view 2, Ala's two discards written as a count: six undealt cards (any) and her
+    two discards (trumps only while she may have kept six trumps: not once she has shown a
+    plain card)."""
+    from referee.claims.position import read
+
+    base = head("wisconsin-schmier", extra='\n[options]\nkitty_view = 2\n') + '''
+[[deals]]
+dealer = "Ala"
+bids = ["Bartek: pass", "Celina: pass", "Darek: pass", "Ala: 2"]
+discards = { Ala = 2 }
+'''
+    s = load_text(base + 'tricks = ["Ala: AH 7S 8S 9S"]\n')
+    rest, hers = read(s.setup, s.deals, "Bartek").face_down
+    assert (rest.count, rest.keeper, hers.count, hers.keeper) == (6, None, 2, "Ala")
+    assert hers.cards & read(s.setup, s.deals, "Bartek").trumps
+    s = load_text(base + 'tricks = ["Ala: AH 7S 8S 9S", "Ala: 7C 8C 9C 10C"]\n')
+    pos = read(s.setup, s.deals, "Bartek")
+    rest, hers = pos.face_down
+    assert hers.keeper is None and not hers.cards & pos.trumps  # Ala showed 7C
+    assert rest.cards & pos.trumps
