@@ -169,7 +169,7 @@ def add(file: FileArg,
             raise typer.Exit(1) from None
         for v in added.proven:
             proven_any = True
-            con.print(render.cards(f"proven: {v.where()}: {v.said()} — rule {v.rule}", a))
+            con.print(render.cards(f"PROVEN: {v.where()}: {v.said()} — rule {v.rule}", a))
         for v in added.flagged:  # recorded as the table wrote it, and reported (CLI.md)
             proven_any = True
             con.print(render.violation(v, a, "claimed score kept as written: "))
@@ -182,14 +182,21 @@ def add(file: FileArg,
 @app.command()
 @guarded
 def undo(file: FileArg,
-         n: Annotated[int, typer.Option("-n", help="how many entries to take back")] = 1
-         ) -> None:
-    """Take back the last N entries."""
+         n: Annotated[int, typer.Option("-n", help="how many entries to take back")] = 1,
+         yes: Annotated[bool, typer.Option("--yes", help="take them back even when that "
+                                           "reaches past the deal in progress")] = False,
+         ascii_only: AsciiOpt = False) -> None:
+    """Take back the last N entries (referee redo puts them back).
+
+    An undo that reaches past the deal in progress asks first at a terminal, and needs
+    --yes in a script (exit 2 without it, nothing changed)."""
     if n < 1:
         fail("-n takes a number of 1 or more", 2)
-    from referee.edit import note_entry
+    from cli.undo import confirm_reach, taken_line
+    from referee.edit import entry_text, note_entry
 
     s = _session(file, change=True)
+    confirm_reach(s, n, yes, str(file))
     taken = s.undo(n)
     stop = s.note_stop
     why = "" if stop is None else \
@@ -198,10 +205,54 @@ def undo(file: FileArg,
         "--to delete"
     if not taken:
         fail(f"nothing to undo: {why or 'no entry has been made yet'}", 2)
-    typer.echo(f"took back {len(taken)} entr{'y' if len(taken) == 1 else 'ies'}")
+    render, con, a = _out(ascii_only)
+    texts = [entry_text(e, s.rules, s.setup) for e in reversed(taken)]
+    con.print(render.cards(taken_line("took back", texts, f"; referee redo {file} puts "
+                                      f"{'it' if len(texts) == 1 else 'them'} back"), a))
     if why and len(taken) < n:
         typer.echo(clean(why))
-    typer.echo(clean(s.result().expect.prompt))
+    con.print(render.cards(s.result().expect.prompt, a))
+
+
+@app.command()
+@guarded
+def redo(file: FileArg,
+         n: Annotated[int | None, typer.Option("-n", help="how many entries to put back "
+                                               "(default: all the undo took)")] = None,
+         ascii_only: AsciiOpt = False) -> None:
+    """Put back what the last undo took, as long as the file has not changed otherwise.
+
+    Each entry is checked as if typed; exit 1 when one is refused now (it and the ones
+    after it stay to redo), or proves an earlier breach."""
+    if n is not None and n < 1:
+        fail("-n takes a number of 1 or more", 2)
+    from cli.undo import taken_line
+
+    s = _session(file, change=True)
+    if not s.redoable():
+        from referee.redo import path_of
+
+        fail(f"nothing to redo: {file} has changed since the last undo" if path_of(file).exists()
+             else f"nothing to redo: nothing was taken back from {file}", 2)
+    done, stopped = s.redo(n)
+    render, con, a = _out(ascii_only)
+    code = 0
+    if done:
+        con.print(render.cards(taken_line("put back", [t for t, _ in done]), a))
+    for _, added in done:
+        for v in added.proven:
+            code = 1
+            con.print(render.cards(f"PROVEN: {v.where()}: {v.said()} — rule {v.rule}", a))
+        for v in added.flagged:
+            code = 1
+            con.print(render.violation(v, a, "claimed score kept as written: "))
+    if stopped is not None:
+        left = len(s.redoable())
+        sys.stderr.write(render.cards(f"referee: cannot redo {s.redoable()[0]!r}: {stopped} "
+                                      f"({left} left to redo)", a).plain + "\n")
+        code = 1
+    con.print(render.cards(s.result().expect.prompt, a))
+    raise typer.Exit(code)
 
 
 @app.command()

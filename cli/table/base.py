@@ -28,7 +28,6 @@ class TableBase:
         self.ascii = render.ascii_wanted(ascii_only)
         self.style = render.Style(self.ascii)
         self.reader = reader
-        self.redo: list[str] = []
         self._con: Any = None
 
     # -- output ----------------------------------------------------------------------------
@@ -148,7 +147,6 @@ class TableBase:
         except RefereeError as e:
             self.say(st.red("cannot read that: ") + st.cards(str(e)))
             return
-        self.redo.clear()
         for v in added.proven:
             self.say(st.red(st.bold("PROVEN: ")) + st.cards(f"{v.where()}: {v.said()} "
                                                               f"— rule {v.rule}"))
@@ -165,7 +163,6 @@ class TableBase:
 
     def reloaded(self, what: str) -> None:
         """The file changed on disk (the session has read it again): say so, show it."""
-        self.redo.clear()
         self.say(self.style.red("the file changed on disk (another terminal?) and was read "
                                 "again; ") + self.style.cards(what))
         self.show()
