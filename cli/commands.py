@@ -146,7 +146,8 @@ def new(game: Annotated[str, typer.Argument(help="kierki, wisconsin-schmier, sch
     news = dealer_news(s, dealer)
     if news is not None:
         typer.echo(news)
-    typer.echo(clean(s.result().expect.prompt))
+    render, con, a = _out(False)
+    con.print(render.cards(s.result().expect.prompt, a))
 
 
 @app.command(context_settings={"ignore_unknown_options": True})
@@ -409,8 +410,15 @@ def play(file: Annotated[Path | None, typer.Argument(help="the game's save file 
 @app.command()
 @guarded
 def edit(file: FileArg,
-         deal: Annotated[int, typer.Argument(help="the deal (game) number")],
-         trick: Annotated[int | None, typer.Argument(help="only this trick")] = None,
+         deal: Annotated[int | None, typer.Argument(help="the deal (game) number (or "
+                                                   "--deal)")] = None,
+         trick: Annotated[int | None, typer.Argument(help="only this trick (or --trick)")]
+         = None,
+         deal_opt: Annotated[int | None, typer.Option("--deal", "--game", help="the deal "
+                                                      "(game) number, as in explain")]
+         = None,
+         trick_opt: Annotated[int | None, typer.Option("--trick", help="only this trick, "
+                                                       "as in explain")] = None,
          entry: Annotated[int | None, typer.Option("--entry", "-e",
                                                    help="the entry number to replace")] = None,
          to: Annotated[str | None, typer.Option("--to", help="what it becomes ('delete' "
@@ -425,6 +433,8 @@ def edit(file: FileArg,
     the game it leaves breaks a rule (also with --dry-run)."""
     from referee import edit as ed
 
+    deal = _one_of(deal, deal_opt, "the deal", "DEAL or --deal")
+    trick = _one_of(trick, trick_opt, "the trick", None)
     s = _session(file, change=to is not None and not dry_run)
     render, con, a = _out(ascii_only)
     its = ed.items(s.rules, s.setup, s.deals, deal)
@@ -436,7 +446,7 @@ def edit(file: FileArg,
                                      + (f", trick {trick}" if trick is not None else "")))
         return
     first, last = (entry, entry) if entry is not None else \
-        ed.trick_entries(its, trick)  # type: ignore[arg-type]
+        ed.trick_entries(its, trick)
     try:
         change = ed.propose(s.rules, s.setup, s.deals, deal, first, to, last, s.result())
     except ed.EditRefused as e:
@@ -455,6 +465,19 @@ def edit(file: FileArg,
     raise typer.Exit(change.code)
 
 
+
+
+def _one_of(positional: int | None, option: int | None, what: str,
+            needed: str | None) -> Any:
+    """A number given as an argument or as an option (``edit 3 2`` or ``edit --deal 3
+    --trick 2``): the one given; both only when they agree."""
+    if positional is not None and option is not None and positional != option:
+        fail(f"{what} is given twice, as {positional} and {option}: give one", 2)
+    got = positional if positional is not None else option
+    if got is None and needed is not None:
+        fail(f"which deal? give {needed} (e.g. 'referee edit FILE 3 2' or "
+             "'referee edit FILE --deal 3 --trick 2')", 2)
+    return got
 
 
 PathsArg = Annotated[list[Path], typer.Argument(help="save files and folders (searched for "

@@ -218,7 +218,7 @@ class TableBase:
     def score_sheet(self, res: Any) -> None:
         from cli import render
 
-        self.rich(*render.sheet(res, self.ascii))
+        self.rich(*render.sheet(res, self.ascii, self.console().width))
 
     def confirm(self, question: str, default: bool = True) -> bool:
         """Ask until the answer is yes, no or Enter (``default``); an interrupted question
@@ -236,7 +236,10 @@ class TableBase:
 
     def ask(self, question: str, words: list[str] | None = None) -> str | None:
         """A question inside a command; None when it was interrupted (Ctrl-C, Ctrl-D)."""
+        from cli.plain import plain_cards
+
         offer = list(words or [])
+        question = plain_cards(question, self.ascii)  # cards as the prompt shows them
         try:
             return str(self.reader.read(question, lambda before: offer)).strip()
         except (EOFError, KeyboardInterrupt):
