@@ -234,6 +234,19 @@ class Session:
         self._result = None
         return self.entry_count() - 1
 
+    def key_goes_to(self, name: str) -> int:
+        """The deal (number) a key line ``name = ...`` typed now goes to (``_append``): a
+        ``claimed`` score typed once the next deal is due, or dealt, is the last deal's."""
+        res = self.result()
+        n = len(self.deals)
+        if name == "claimed" and n > 1 and self._starts_deal_here():
+            return n - 1
+        if name in AFTER_KEYS and self.deals and not self._starts_deal_here():
+            return n
+        if res.expect.new_deal and not self._starts_deal_here():
+            return n + 1
+        return n
+
     def _starts_deal_here(self) -> bool:
         """The last deal has only its dealing keys so far: entries go into it."""
         if not self.deals:
