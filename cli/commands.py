@@ -146,8 +146,9 @@ def new(game: Annotated[str, typer.Argument(help="kierki, wisconsin-schmier, sch
     news = dealer_news(s, dealer)
     if news is not None:
         typer.echo(news)
-    render, con, a = _out(False)
-    con.print(render.cards(s.result().expect.prompt, a))
+    from cli.plain import ascii_wanted, plain_cards  # (not rich: new stays light)
+
+    typer.echo(plain_cards(s.result().expect.prompt, ascii_wanted()))
 
 
 @app.command(context_settings={"ignore_unknown_options": True})
@@ -206,13 +207,15 @@ def undo(file: FileArg,
         "--to delete"
     if not taken:
         fail(f"nothing to undo: {why or 'no entry has been made yet'}", 2)
-    render, con, a = _out(ascii_only)
+    from cli.plain import ascii_wanted, plain_cards
+
+    a = ascii_wanted(ascii_only)
     texts = [entry_text(e, s.rules, s.setup) for e in reversed(taken)]
-    con.print(render.cards(taken_line("took back", texts, f"; referee redo {file} puts "
+    typer.echo(plain_cards(taken_line("took back", texts, f"; referee redo {file} puts "
                                       f"{'it' if len(texts) == 1 else 'them'} back"), a))
     if why and len(taken) < n:
         typer.echo(clean(why))
-    con.print(render.cards(s.result().expect.prompt, a))
+    typer.echo(plain_cards(s.result().expect.prompt, a))
 
 
 @app.command()

@@ -12,7 +12,6 @@ makes that change (``Session.save``).
 from __future__ import annotations
 
 import contextlib
-import hashlib
 import os
 from dataclasses import dataclass
 from pathlib import Path
@@ -33,6 +32,8 @@ def path_of(save: str | Path) -> Path:
 
 
 def digest(raw: bytes) -> str:
+    import hashlib  # (only where a record is read or written: not on every save)
+
     return hashlib.sha256(raw).hexdigest()
 
 
