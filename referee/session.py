@@ -363,7 +363,7 @@ class Session:
         earlier = self.redoable()  # read before the save, which removes the record
         self.save()
         if self.path is not None and self._disk is not None:
-            from .edit import entry_text
+            from .entrytext import entry_text
 
             texts = [entry_text(e, self.rules, self.setup) for e in reversed(taken)]
             redo.write(self.path, self._disk, [*texts, *earlier])
