@@ -36,30 +36,42 @@ def running_totals(res: Result, ascii_only: bool = False, width: int | None = No
     xs, ys = series(res)
     if len(xs) < 2:
         return "no finished deal to chart yet"
+    step = max(1, (xs[-1] + 11) // 12)
+    ticks = [x for x in xs if x % step == 0 or x == xs[-1]]
+    title = clean(res.setup.title or res.setup.game)
+    return draw(xs, ys, (ticks, [str(x) for x in ticks]), f"{title}: running totals",
+                "deal" if res.setup.game not in ("kozel", "foursquare") else "game",
+                ascii_only, colour, width, height)
+
+
+def draw(xs: list[int], ys: dict[str, list[int]], xticks: tuple[list[int], list[str]],
+         title: str, xlabel: str, ascii_only: bool, colour: bool, width: int | None = None,
+         height: int | None = None) -> str:
+    """A line a name over ``xs``, each with a marker of its own (``MARKERS``), drawn by
+    plotext, and the legend on a line of its own under the chart, where it covers no line."""
     import plotext as plt
 
     cols, rows = shutil.get_terminal_size((100, 30))
     w = width or max(40, min(cols, 120))
-    h = height or max(12, min(rows - 4, 24))
+    h = height or max(12, min(rows - 5, 24))
     fig: Any = plt.figure
     fig.clear()
     fig.plot_size(w, h)
     plain = ascii_only or not colour
     fig.theme("colorless" if plain else "simple")
-    for i, (n, ys_n) in enumerate(ys.items()):
+    for i, ys_n in enumerate(ys.values()):
         sig = fig.signal(xs, ys_n, marker=MARKERS[i % len(MARKERS)])
         sig.lines()
-        sig.label(clean(n))
         fig.draw(sig)
-    step = max(1, (xs[-1] + 11) // 12)
-    fig.ruler(axis=0).ticks([x for x in xs if x % step == 0 or x == xs[-1]])
+    fig.ruler(axis=0).ticks(*xticks)
     fig.ruler(axis=1).ticks(nice_ticks(min(min(v) for v in ys.values()),
                                        max(max(v) for v in ys.values())))
-    title = clean(res.setup.title or res.setup.game)
-    fig.title(f"{title}: running totals")
-    fig.label("deal" if res.setup.game not in ("kozel", "foursquare") else "game", axis=0)
+    fig.title(title)
+    fig.label(xlabel, axis=0)
     out = str(fig.build().string(colorless=plain))
     fig.clear()
+    legend = "   ".join(f"{MARKERS[i % len(MARKERS)]} {clean(n)}" for i, n in enumerate(ys))
+    out = f"{out.rstrip()}\n  {legend}"
     return out.translate(box_to_ascii()) if ascii_only else out
 
 

@@ -146,7 +146,9 @@ def new(game: Annotated[str, typer.Argument(help="kierki, wisconsin-schmier, sch
     news = dealer_news(s, dealer)
     if news is not None:
         typer.echo(news)
-    typer.echo(clean(s.result().expect.prompt))
+    from cli.plain import ascii_wanted, plain_cards  # (not rich: new stays light)
+
+    typer.echo(plain_cards(s.result().expect.prompt, ascii_wanted()))
 
 
 @app.command(context_settings={"ignore_unknown_options": True})
@@ -169,7 +171,7 @@ def add(file: FileArg,
             raise typer.Exit(1) from None
         for v in added.proven:
             proven_any = True
-            con.print(render.cards(f"proven: {v.where()}: {v.said()} — rule {v.rule}", a))
+            con.print(render.cards(f"PROVEN: {v.where()}: {v.said()} — rule {v.rule}", a))
         for v in added.flagged:  # recorded as the table wrote it, and reported (CLI.md)
             proven_any = True
             con.print(render.violation(v, a, "claimed score kept as written: "))
@@ -182,14 +184,21 @@ def add(file: FileArg,
 @app.command()
 @guarded
 def undo(file: FileArg,
-         n: Annotated[int, typer.Option("-n", help="how many entries to take back")] = 1
-         ) -> None:
-    """Take back the last N entries."""
+         n: Annotated[int, typer.Option("-n", help="how many entries to take back")] = 1,
+         yes: Annotated[bool, typer.Option("--yes", help="take them back even when that "
+                                           "reaches past the deal in progress")] = False,
+         ascii_only: AsciiOpt = False) -> None:
+    """Take back the last N entries (referee redo puts them back).
+
+    An undo that reaches past the deal in progress asks first at a terminal, and needs
+    --yes in a script (exit 2 without it, nothing changed)."""
     if n < 1:
         fail("-n takes a number of 1 or more", 2)
-    from referee.edit import note_entry
+    from cli.undo import confirm_reach, taken_line
+    from referee.edit import entry_text, note_entry
 
     s = _session(file, change=True)
+    confirm_reach(s, n, yes, str(file))
     taken = s.undo(n)
     stop = s.note_stop
     why = "" if stop is None else \
@@ -198,10 +207,56 @@ def undo(file: FileArg,
         "--to delete"
     if not taken:
         fail(f"nothing to undo: {why or 'no entry has been made yet'}", 2)
-    typer.echo(f"took back {len(taken)} entr{'y' if len(taken) == 1 else 'ies'}")
+    from cli.plain import ascii_wanted, plain_cards
+
+    a = ascii_wanted(ascii_only)
+    texts = [entry_text(e, s.rules, s.setup) for e in reversed(taken)]
+    typer.echo(plain_cards(taken_line("took back", texts, f"; referee redo {file} puts "
+                                      f"{'it' if len(texts) == 1 else 'them'} back"), a))
     if why and len(taken) < n:
         typer.echo(clean(why))
-    typer.echo(clean(s.result().expect.prompt))
+    typer.echo(plain_cards(s.result().expect.prompt, a))
+
+
+@app.command()
+@guarded
+def redo(file: FileArg,
+         n: Annotated[int | None, typer.Option("-n", help="how many entries to put back "
+                                               "(default: all the undo took)")] = None,
+         ascii_only: AsciiOpt = False) -> None:
+    """Put back what the last undo took, as long as the file has not changed otherwise.
+
+    Each entry is checked as if typed; exit 1 when one is refused now (it and the ones
+    after it stay to redo), or proves an earlier breach."""
+    if n is not None and n < 1:
+        fail("-n takes a number of 1 or more", 2)
+    from cli.undo import taken_line
+
+    s = _session(file, change=True)
+    if not s.redoable():
+        from referee.redo import path_of
+
+        fail(f"nothing to redo: {file} has changed since the last undo" if path_of(file).exists()
+             else f"nothing to redo: nothing was taken back from {file}", 2)
+    done, stopped = s.redo(n)
+    render, con, a = _out(ascii_only)
+    code = 0
+    if done:
+        con.print(render.cards(taken_line("put back", [t for t, _ in done]), a))
+    for _, added in done:
+        for v in added.proven:
+            code = 1
+            con.print(render.cards(f"PROVEN: {v.where()}: {v.said()} — rule {v.rule}", a))
+        for v in added.flagged:
+            code = 1
+            con.print(render.violation(v, a, "claimed score kept as written: "))
+    if stopped is not None:
+        left = len(s.redoable())
+        sys.stderr.write(render.cards(f"referee: cannot redo {s.redoable()[0]!r}: {stopped} "
+                                      f"({left} left to redo)", a).plain + "\n")
+        code = 1
+    con.print(render.cards(s.result().expect.prompt, a))
+    raise typer.Exit(code)
 
 
 @app.command()
@@ -358,8 +413,15 @@ def play(file: Annotated[Path | None, typer.Argument(help="the game's save file 
 @app.command()
 @guarded
 def edit(file: FileArg,
-         deal: Annotated[int, typer.Argument(help="the deal (game) number")],
-         trick: Annotated[int | None, typer.Argument(help="only this trick")] = None,
+         deal: Annotated[int | None, typer.Argument(help="the deal (game) number (or "
+                                                   "--deal)")] = None,
+         trick: Annotated[int | None, typer.Argument(help="only this trick (or --trick)")]
+         = None,
+         deal_opt: Annotated[int | None, typer.Option("--deal", "--game", help="the deal "
+                                                      "(game) number, as in explain")]
+         = None,
+         trick_opt: Annotated[int | None, typer.Option("--trick", help="only this trick, "
+                                                       "as in explain")] = None,
          entry: Annotated[int | None, typer.Option("--entry", "-e",
                                                    help="the entry number to replace")] = None,
          to: Annotated[str | None, typer.Option("--to", help="what it becomes ('delete' "
@@ -374,6 +436,8 @@ def edit(file: FileArg,
     the game it leaves breaks a rule (also with --dry-run)."""
     from referee import edit as ed
 
+    deal = _one_of(deal, deal_opt, "the deal", "DEAL or --deal")
+    trick = _one_of(trick, trick_opt, "the trick", None)
     s = _session(file, change=to is not None and not dry_run)
     render, con, a = _out(ascii_only)
     its = ed.items(s.rules, s.setup, s.deals, deal)
@@ -385,7 +449,7 @@ def edit(file: FileArg,
                                      + (f", trick {trick}" if trick is not None else "")))
         return
     first, last = (entry, entry) if entry is not None else \
-        ed.trick_entries(its, trick)  # type: ignore[arg-type]
+        ed.trick_entries(its, trick)
     try:
         change = ed.propose(s.rules, s.setup, s.deals, deal, first, to, last, s.result())
     except ed.EditRefused as e:
@@ -404,6 +468,19 @@ def edit(file: FileArg,
     raise typer.Exit(change.code)
 
 
+
+
+def _one_of(positional: int | None, option: int | None, what: str,
+            needed: str | None) -> Any:
+    """A number given as an argument or as an option (``edit 3 2`` or ``edit --deal 3
+    --trick 2``): the one given; both only when they agree."""
+    if positional is not None and option is not None and positional != option:
+        fail(f"{what} is given twice, as {positional} and {option}: give one", 2)
+    got = positional if positional is not None else option
+    if got is None and needed is not None:
+        fail(f"which deal? give {needed} (e.g. 'referee edit FILE 3 2' or "
+             "'referee edit FILE --deal 3 --trick 2')", 2)
+    return got
 
 
 PathsArg = Annotated[list[Path], typer.Argument(help="save files and folders (searched for "

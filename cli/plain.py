@@ -17,7 +17,9 @@ from referee.cards import try_parse_card
 from referee.model import Expect
 
 CARD = re.compile(r"(?<![A-Za-z0-9])(?:10|[2-9TJQKA])[SHDC♠♥♦♣](?![A-Za-z0-9])"
-                  r"|(?<![A-Za-z])JK(?![A-Za-z])")
+                  r"|(?<![A-Za-z])JK(?![A-Za-z])"
+                  r"|(?<=\btrump )[SHDC](?![A-Za-z0-9])")  # a suit named: 'trump S'
+SUIT_GLYPH = dict(zip("SHDC", "♠♥♦♣", strict=True))
 GLYPHS = "♠♥♦♣"
 TO_ASCII = str.maketrans({"♠": "S", "♥": "H", "♦": "D", "♣": "C", "—": "-", "–": "-",
                           "·": "|", "→": "->", "…": "...", "─": "-", "’": "'", "×": "x"})
@@ -43,6 +45,8 @@ def plain_cards(text: str, ascii_only: bool) -> str:
 
 
 def _pretty(text: str, ascii_only: bool) -> str:
+    if text in SUIT_GLYPH:
+        return text if ascii_only else SUIT_GLYPH[text]
     c = try_parse_card(text)
     return c.pretty(ascii_only) if c is not None else text
 

@@ -14,11 +14,21 @@ no escape codes and full lines (no wrapping, unless COLUMNS is set).
 
 from __future__ import annotations
 
+import io
 import os
 import sys
 from typing import TYPE_CHECKING, Any, TextIO
 
-from cli.plain import CARD, GLYPHS, TO_ASCII, ascii_wanted, names_of, plain_cards, terminal_width
+from cli.plain import (
+    CARD,
+    GLYPHS,
+    SUIT_GLYPH,
+    TO_ASCII,
+    ascii_wanted,
+    names_of,
+    plain_cards,
+    terminal_width,
+)
 from cli.safe import clean
 from cli.scoresheet import deal_label, deal_result, not_played, signed
 from referee.cards import try_parse_card
@@ -112,6 +122,8 @@ def cards(text: str, ascii_only: bool = False, style: str = "") -> Text:
         out.append(text[pos:m.start()])
         pos = m.end()
         shown = m.group(0)
+        if shown in SUIT_GLYPH:  # a suit named ('trump S')
+            shown = SUIT_GLYPH[shown]
         red = shown in "♥♦"
         if shown not in GLYPHS:
             c = try_parse_card(shown)
@@ -224,23 +236,64 @@ def table_view(tv: TableView, expect: Expect | None, ascii_only: bool,
 def score_table(res: Result, ascii_only: bool, title: str | None = None) -> Table:
     """A row per deal (``!`` after the number of one with a violation), its dealer, contract,
     result, and what each player (or team) scored with the running total; the totals below."""
+    return _score_table(res, ascii_only, title, stacked=False, lean=False, bare=False)
+
+
+def score_tables(res: Result, ascii_only: bool, width: int | None = None) -> list[Table]:
+    """The score sheet to fit in ``width`` columns: a sheet that would cut a figure there is
+    drawn narrower instead, the running total on its own line under the score, then without
+    the dealer, contract and result columns, then without the box, then as several sheets of
+    fewer players each. A figure is never cut (down to one player's column)."""
+    table = score_table(res, ascii_only)
+    if width is None:
+        return [table]
+    for stacked, lean, bare in ((True, False, False), (True, True, False), (True, True, True)):
+        if _fits(table, width):
+            return [table]
+        table = _score_table(res, ascii_only, None, stacked, lean, bare)
+    if _fits(table, width):
+        return [table]
+    names = names_of(res)
+    for k in range(len(names) - 1, 0, -1):
+        parts = [_score_table(res, ascii_only, None if i == 0 else "(continued)", True, True,
+                              True, names[i:i + k]) for i in range(0, len(names), k)]
+        if all(_fits(t, width) for t in parts) or k == 1:
+            return parts
+    return [table]
+
+
+def _fits(table: Table, width: int) -> bool:
+    """Whether ``table`` fits in ``width`` columns with no word of a cell cut (each column at
+    least as wide as the widest word in it)."""
+    from rich.console import Console
+    from rich.measure import Measurement
+
+    con = Console(width=10_000, file=io.StringIO(), legacy_windows=False)  # (not clamped)
+    return Measurement.get(con, con.options, table).minimum <= width
+
+
+def _score_table(res: Result, ascii_only: bool, title: str | None, stacked: bool, lean: bool,
+                 bare: bool, only: list[str] | None = None) -> Table:
     from rich.table import Table
 
-    names = names_of(res)
+    names = names_of(res) if only is None else only
     bad = {v.deal for v in res.violations}
     labels = [deal_label(d) for d in res.deals]
     results = [deal_result(d) for d in res.deals]
-    dealers = any(d.dealer for d in res.deals)
+    dealers = any(d.dealer for d in res.deals) and not lean
+    labelled = any(labels) and not lean
+    resulted = any(results) and not lean
     heading = clean(title or f"{res.setup.title or _game_title(res)} — score sheet")
-    t = Table(title=cards(heading, ascii_only), title_justify="left", box=_box(ascii_only),
-              show_footer=True, header_style="bold", footer_style="bold")
-    t.add_column("deal", justify="right", footer="total")
+    t = Table(title=cards(heading, ascii_only), title_justify="left",
+              box=None if bare else _box(ascii_only), show_footer=True, header_style="bold",
+              footer_style="bold", padding=(0, 1) if not bare else (0, 1, 0, 0))
+    t.add_column(_unit(res), justify="right", footer="total")
     if dealers:
         t.add_column("dealer")
-    if any(labels):
+    if labelled:
         t.add_column("contract" if any(d.extra.get("contract") for d in res.deals)
-                     else "deal name")
-    if any(results):
+                     else f"{_unit(res)} name")
+    if resulted:
         t.add_column("result")
     for n in names:
         t.add_column(_t(n), justify="right", footer=str(res.totals.get(n, 0)))
@@ -250,27 +303,38 @@ def score_table(res: Result, ascii_only: bool, title: str | None = None) -> Tabl
                           else str(d.number)]
         if dealers:
             row.append(_t(d.dealer or ""))
-        if any(labels):
+        if labelled:
             row.append(cards(label, ascii_only))
-        if any(results):
+        if resulted:
             row.append(_t(result, "red" if result == "set" else ""))
         for n in names:
             if d.scores is None:
                 row.append("")
             elif d.finished:
                 running[n] += d.scores.get(n, 0)
-                row.append(_scored(signed(d.scores.get(n, 0)), running[n]))
+                row.append(_scored(signed(d.scores.get(n, 0)), running[n], stacked))
             else:
                 row.append(_t(f"{signed(d.scores.get(n, 0))} so far", "dim"))
         t.add_row(*row)
     return t
 
 
-def _scored(score: str, running: int) -> Text:
-    """A deal's score and, dim, the running total after it: ``+25 (40)``."""
+def _unit(res: Result) -> str:
+    """What a row of the sheet is: a deal, or a game of its own (Kozel, Foursquare)."""
+    from referee import games
+
+    try:
+        return games.get(res.setup.game).unit
+    except Exception:  # noqa: BLE001 - a deal it is
+        return "deal"
+
+
+def _scored(score: str, running: int, stacked: bool = False) -> Text:
+    """A deal's score and, dim, the running total after it: ``+25 (40)`` (``stacked``: the
+    total on a line of its own)."""
     from rich.text import Text
 
-    return Text.assemble(score, (f" ({running})", "dim"))
+    return Text.assemble(score, (f"{chr(10) if stacked else ' '}({running})", "dim"))
 
 
 def _game_title(res: Result) -> str:
@@ -298,9 +362,10 @@ def violation(v: Any, ascii_only: bool, prefix: str | Text = "") -> Text:
                          f" {'-' if ascii_only else '—'} rule {clean(v.rule)}")
 
 
-def sheet(res: Result, ascii_only: bool) -> list[Any]:
-    """The score sheet, the winner once there is one, what was not played, the violations."""
-    out: list[Any] = [score_table(res, ascii_only)]
+def sheet(res: Result, ascii_only: bool, width: int | None = None) -> list[Any]:
+    """The score sheet (narrower when it must fit in ``width`` columns), the winner once there
+    is one, what was not played, the violations."""
+    out: list[Any] = list(score_tables(res, ascii_only, width))
     w = winner(res)
     if w is not None:
         out.append(w)

@@ -222,7 +222,9 @@ def stats(paths: list[Path], game: str | None, player: str | None, since: str | 
     from rich.console import Console
 
     con = Console(no_color=ascii_only, highlight=False)
-    for g in sorted(st.games):
+    for i, g in enumerate(sorted(st.games)):
+        if i:
+            con.print()
         con.print(_table(st, g, ascii_only))
     if chart:
         typer.echo(chart_text(st, ascii_only))
@@ -245,17 +247,22 @@ def _table(st: Stats, game: str, ascii_only: bool) -> Any:
     from rich import box
     from rich.table import Table
 
+    over = ("games: games finished; win %: won / games; mean score: of the games won"
+            if game == "foursquare" else
+            "ended: files whose game ended with a winner; win %: won / ended; average: over "
+            "every file played")
     t = Table(title=clean(f"{game}: {_plural(st.games[game], 'file')}"),
-              box=box.ASCII if ascii_only else box.SIMPLE_HEAD, title_justify="left")
+              box=box.ASCII if ascii_only else box.SIMPLE_HEAD, title_justify="left",
+              caption=over, caption_justify="left")
     rows = st.rows(game)
     if game == "foursquare":
-        cols = ["name", "series", "games", "won", "win rate", "mean score", "violations"]
+        cols = ["name", "series", "games", "won", "win %", "mean score", "violations"]
         cells: list[Callable[[Line], str]] = [
             lambda ln: str(ln.played), lambda ln: str(ln.fs_games), lambda ln: str(ln.fs_won),
             lambda ln: _pct(ln.fs_win_rate), lambda ln: _num(ln.fs_mean_score)]
     else:
-        cols = ["name", "played", "won", "win rate", "average", "best"]
-        cells = [lambda ln: str(ln.played), lambda ln: str(ln.won),
+        cols = ["name", "played", "ended", "won", "win %", "average", "best"]
+        cells = [lambda ln: str(ln.played), lambda ln: str(ln.decided), lambda ln: str(ln.won),
                  lambda ln: _pct(ln.win_rate), lambda ln: _num(ln.average),
                  lambda ln: "-" if ln.best is None else str(ln.best)]
         if game == "kozel":
@@ -267,8 +274,9 @@ def _table(st: Stats, game: str, ascii_only: bool) -> Any:
         cols.append("violations")
     cells.append(lambda ln: _rules_text(dict(sorted(ln.rules.items()))) or "-")
     for col in cols:
-        t.add_column(col, justify="left" if col in ("name", "violations", "bids made/set")
-                     else "right")
+        words = col in ("name", "violations", "bids made/set")
+        t.add_column(col, justify="left" if words else "right",
+                     no_wrap=not words)  # the figures keep their width: the words wrap
     for ln in rows:
         t.add_row(clean(ln.name), *[fn(ln) for fn in cells])
     return t
@@ -277,33 +285,17 @@ def _table(st: Stats, game: str, ascii_only: bool) -> Any:
 def chart_text(st: Stats, ascii_only: bool) -> str:
     """Each player's wins so far (Foursquare: games won) over the files in date order, drawn
     by plotext (the x axis is the file's number in the season, labelled with dates)."""
-    from cli.chart import nice_ticks
+    from cli.chart import draw
 
     dates, ys = st.series()
     if len(dates) < 2 or not ys:
         return "not enough games to chart yet"
-    import shutil
+    from cli.render import colour_wanted, console
 
-    import plotext as plt
-
-    cols, rows = shutil.get_terminal_size((100, 30))
-    fig: Any = plt.figure
-    fig.clear()
-    fig.plot_size(max(40, min(cols, 120)), max(12, min(rows - 4, 24)))
-    fig.theme("colorless" if ascii_only else "simple")
-    markers = ["*", "+", "x", "o", "#", "@", "%", "&"] if ascii_only else ["braille"]
     xs = list(range(1, len(dates) + 1))
-    for i, (name, vs) in enumerate(ys.items()):
-        sig = fig.signal(xs, vs, marker=markers[i % len(markers)])
-        sig.lines()
-        sig.label(clean(name))
-        fig.draw(sig)
     step = max(1, (len(xs) + 5) // 6)
     ticks = [x for x in xs if (x - 1) % step == 0]
-    fig.ruler(axis=0).ticks(ticks, [dates[x - 1] for x in ticks])
-    fig.ruler(axis=1).ticks(nice_ticks(0, max(max(v) for v in ys.values())))
-    fig.title("wins so far")
-    fig.label("game of the season (by date)", axis=0)
-    out = fig.build().string(colorless=ascii_only)
-    fig.clear()
-    return str(out)
+    return draw(xs, {clean(n): v for n, v in ys.items()},
+                (ticks, [dates[x - 1] for x in ticks]), "wins so far",
+                "game of the season (by date)", ascii_only,
+                not ascii_only and colour_wanted(console(ascii_only)))

@@ -169,6 +169,24 @@ def ask_yes(ask: Ask, say: Say, question: str, default: bool) -> bool:
         say("  please answer y or n")
 
 
+def game_named(answer: str, installed: list[str]) -> str:
+    """The game an answer names: a name or alias as ``referee new`` takes it, or any unique
+    prefix of an installed game's name (``kierk``), as names of players are taken."""
+    from referee import games as registry
+
+    a = answer.strip().lower()
+    try:
+        return registry.get(a).name
+    except RefereeError:
+        starts = [n for n in installed if n.startswith(a)]
+        if len(starts) == 1:
+            return starts[0]
+        if len(starts) > 1:
+            raise NotationError(f"{answer!r} could be {', '.join(starts)}: type more of the "
+                                "name") from None
+        raise
+
+
 def ask_new_game(ask: Ask, say: Say, file: Path | None) -> Any:
     """Ask everything a new game needs, create the file, return the Session.
 
@@ -195,7 +213,7 @@ def ask_new_game(ask: Ask, say: Say, file: Path | None) -> Any:
             elif a.isdigit() and 1 <= int(a) <= len(installed):
                 rules = registry.get(installed[int(a) - 1])
             else:
-                rules = registry.get(a)
+                rules = registry.get(game_named(a, installed))
         except RefereeError as e:
             say(f"  {e}")
     lo, hi = rules.player_count

@@ -96,6 +96,19 @@ def status(file: Path, as_json: bool = False, ascii_only: bool = False) -> int:
     return 0
 
 
+def rescored_count(res: Any, other: Any, option: list[str]) -> str:
+    """``under trump_chooser=left: 4 violations (as recorded: none); the exit code is the
+    game's as recorded``: what the what-if view says first."""
+    from cli.plain import clean
+
+    def count(n: int) -> str:
+        return "none" if n == 0 else f"{n} violation{'' if n == 1 else 's'}"
+
+    code = 0 if res.ok else 1
+    return (f"under {', '.join(clean(o) for o in option)}: {count(len(other.violations))} "
+            f"(as recorded: {count(len(res.violations))}; exit {code}, the game's as recorded)")
+
+
 def score(file: Path, as_json: bool = False, ascii_only: bool = False,
           option: list[str] | None = None, chart: bool = False) -> int:
     """The score sheet; with options, the same game re-scored beside it (file untouched)."""
@@ -118,7 +131,9 @@ def score(file: Path, as_json: bool = False, ascii_only: bool = False,
         write_json(doc)
         return 0 if res.ok else 1
     render, con, a = out(ascii_only)
-    for thing in render.sheet(res, a):
+    if other is not None:  # first, in one line: what the game breaks under those rules
+        con.print(render.cards(rescored_count(res, other, option or []), a))
+    for thing in render.sheet(res, a, con.width):
         con.print(thing)
     if other is not None:
         con.print()
@@ -176,12 +191,10 @@ def replay(file: Path, as_json: bool = False, ascii_only: bool = False,
         d = res.deals[i]
         for line in s.rules.explain(s.setup, s.deals, d.number, None, res):
             con.print(render.cards(line, a))
-        if d.scores is not None:
+        if d.scores is not None:  # (the deal's points, bid and result are explain's lines:
+            # the news the table mode gives at the end of a deal would say them twice)
             con.print(render.cards("  scores: " + ", ".join(f"{clean(k)} {v:+d}"
                                                             for k, v in d.scores.items()), a))
-        if d.finished:
-            for line in s.rules.deal_news(d):
-                con.print(render.cards(f"  {clean(line)}", a))
         i += 1
         if step and sys.stdin.isatty():
             go = step_key(i > 1)
@@ -189,7 +202,7 @@ def replay(file: Path, as_json: bool = False, ascii_only: bool = False,
                 return 0 if res.ok else 1
             if go == "b":
                 i -= 2
-    for thing in render.sheet(res, a):
+    for thing in render.sheet(res, a, con.width):
         con.print(thing)
     if res.ok:
         con.print("no violations")

@@ -51,6 +51,7 @@ class Violation:
     turn: int | None = None
     at: int = -1
     retro: bool = False
+    unit: str = "deal"  # what the game calls a deal: "game" in Kozel and Foursquare
 
     def to_json(self) -> dict[str, Any]:
         from .cards import pretty
@@ -70,7 +71,7 @@ class Violation:
         return f"{p}: {self.message}"
 
     def where(self) -> str:
-        parts = [f"deal {self.deal}"]
+        parts = [f"{self.unit} {self.deal}"]
         if self.trick is not None:
             parts.append(f"trick {self.trick}")
         if self.turn is not None:

@@ -1,6 +1,7 @@
-"""TOML save files <-> (Setup, deals): read with tomli (or tomllib: ``tomlread``); written with
-tomlkit (``tomlwrite``: a new file whole, an existing one only where the game changed,
-keeping what people wrote), atomically."""
+"""TOML save files <-> (Setup, deals): read with tomli (or tomllib: ``tomlread``); a whole
+document written by tomli-w (``dumps``: a new file, or one that cannot be changed in place), an
+existing one changed only where the game changed by tomlkit (``tomlwrite``, keeping what people
+wrote); written atomically."""
 
 from __future__ import annotations
 
@@ -201,10 +202,14 @@ def to_dict(rules: GameRules, setup: Setup, deals: list[Deal]) -> dict[str, Any]
 
 
 def dumps(rules: GameRules, setup: Setup, deals: list[Deal]) -> str:
-    """The text of a new save file (``tomlwrite``: tomlkit, imported only to write)."""
-    from . import tomlwrite
+    """The text of a whole save file, written by tomli-w in its layout (SAVEFILE.md: a deal's
+    tables follow its plain keys as sub-tables, long arrays one item a line)."""
+    import tomli_w
 
-    return tomlwrite.dumps(to_dict(rules, setup, deals))
+    data = to_dict(rules, setup, deals)
+    if not data["deals"]:  # no ``deals = []``: the first deal comes as a ``[[deals]]`` table
+        del data["deals"]
+    return tomli_w.dumps(data, indent=2)
 
 
 def inline(value: Any) -> str:

@@ -58,6 +58,7 @@ class Session:
         # what ``_doc`` holds above its deals (``to_dict`` without them); its deals are
         # ``_saved``'s
         self._doc_top: dict[str, Any] | None = None
+        self._keep_redo = False  # a save by ``redo``: the redo record is rewritten after it
 
     # -- files --------------------------------------------------------------------------------
 
@@ -139,6 +140,10 @@ class Session:
                 raise
         self._disk = text.encode("utf-8")
         self._saved = self._snapshot()
+        if not self._keep_redo:  # the file changed otherwise: nothing left to redo
+            from . import redo
+
+            redo.clear(self.path)
 
     @contextlib.contextmanager
     def writing(self) -> Iterator[None]:
@@ -229,6 +234,19 @@ class Session:
         self._result = None
         return self.entry_count() - 1
 
+    def key_goes_to(self, name: str) -> int:
+        """The deal (number) a key line ``name = ...`` typed now goes to (``_append``): a
+        ``claimed`` score typed once the next deal is due, or dealt, is the last deal's."""
+        res = self.result()
+        n = len(self.deals)
+        if name == "claimed" and n > 1 and self._starts_deal_here():
+            return n - 1
+        if name in AFTER_KEYS and self.deals and not self._starts_deal_here():
+            return n
+        if res.expect.new_deal and not self._starts_deal_here():
+            return n + 1
+        return n
+
     def _starts_deal_here(self) -> bool:
         """The last deal has only its dealing keys so far: entries go into it."""
         if not self.deals:
@@ -291,14 +309,10 @@ class Session:
         return [i for i, e in enumerate(d.entries)
                 if not (isinstance(e, Key) and (e.name in ("dealer", "note") or e in dealt))]
 
-    def undo(self, n: int = 1) -> list[Entry]:
-        """Take back the last ``n`` entries a person made, the last first, and return them.
-
-        What the referee wrote itself (a dealer, the cards it dealt) is not counted: it goes
-        with the deal table undo goes back past. A note stays: undo takes back the entries
-        around it, and stops (``note_stop`` = the deal) rather than go back past a deal table
-        holding a note and nothing else a person made. Nothing taken back: nothing saved."""
-        taken: list[Entry] = []
+    def _take(self, n: int) -> list[tuple[int, Entry]]:
+        """Take back the last ``n`` entries a person made (``undo``), not saved: each with
+        its deal number (1-based), the last first."""
+        taken: list[tuple[int, Entry]] = []
         self.note_stop = None
         while len(taken) < n:
             found = None
@@ -315,15 +329,82 @@ class Session:
             k, i = found
             del self.deals[k + 1:]  # deal tables holding only what the referee wrote
             d = self.deals[k]
-            taken.append(d.entries.pop(i))
+            taken.append((k + 1, d.entries.pop(i)))
             if not self.person_made(k) and not d.has_key("note"):
                 self.deals.pop()  # only what the referee wrote is left: the deal was not begun
             self._result = None
+        return taken
+
+    def undo_plan(self, n: int = 1) -> list[int]:
+        """The deal (number) of each entry that ``undo(n)`` would take back, the last first:
+        the first is the deal in progress. Nothing is changed."""
+        snap, resume, stop = self._snapshot(), copy(self._resume), self.note_stop
+        try:
+            return [k for k, _ in self._take(n)]
+        finally:
+            self._restore(snap)
+            self._resume, self.note_stop = resume, stop
+
+    def undo(self, n: int = 1) -> list[Entry]:
+        """Take back the last ``n`` entries a person made, the last first, and return them.
+
+        What the referee wrote itself (a dealer, the cards it dealt) is not counted: it goes
+        with the deal table undo goes back past. A note stays: undo takes back the entries
+        around it, and stops (``note_stop`` = the deal) rather than go back past a deal table
+        holding a note and nothing else a person made. Nothing taken back: nothing saved.
+        What was taken is put on the redo record beside the file (``referee.redo``), after
+        what earlier undos took while the file stayed as they left it."""
+        taken = [e for _, e in self._take(n)]
         if not taken:
             return taken
         self.deal_if_due()
+        from . import redo
+
+        earlier = self.redoable()  # read before the save, which removes the record
         self.save()
+        if self.path is not None and self._disk is not None:
+            from .entrytext import entry_text
+
+            texts = [entry_text(e, self.rules, self.setup) for e in reversed(taken)]
+            redo.write(self.path, self._disk, [*texts, *earlier])
         return taken
+
+    def redoable(self) -> tuple[str, ...]:
+        """The entries ``redo`` can put back, in that order (none once the file changed
+        otherwise)."""
+        if self.path is None or self._disk is None:
+            return ()
+        from . import redo
+
+        return redo.read(self.path, self._disk)
+
+    def redo(self, n: int | None = None) -> tuple[list[tuple[str, Added]], RefereeError | None]:
+        """Put back the first ``n`` (default: all) entries of the redo record, each added
+        strictly as if typed (``add``): those put back with what each added, and the error
+        that stopped it (an entry refused now: it and those after it stay on the record).
+        A file that changed on disk or cannot be written raises, as ``add`` does."""
+        todo = list(self.redoable())
+        done: list[tuple[str, Added]] = []
+        stopped: RefereeError | None = None
+        if not todo:
+            return done, stopped
+        from . import redo
+
+        self._keep_redo = True
+        try:
+            for text in todo[:len(todo) if n is None else n]:
+                try:
+                    done.append((text, self.add(text)))
+                except (FileChanged, WriteFailed):
+                    raise
+                except RefereeError as e:
+                    stopped = e
+                    break
+        finally:
+            self._keep_redo = False
+            if done and self.path is not None and self._disk is not None:
+                redo.write(self.path, self._disk, todo[len(done):])
+        return done, stopped
 
 
 def _a_claim(text: str) -> bool:

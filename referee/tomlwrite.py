@@ -1,6 +1,7 @@
-"""Writing save files with tomlkit: a new file whole (``dumps``), an existing one changed only
-where the game changed (``SaveDoc``), keeping what people wrote there: comments, blank lines,
-key order, layout. Imported only to write: reading is tomli's (``tomlread``).
+"""Changing an existing save file with tomlkit only where the game changed (``SaveDoc``),
+keeping what people wrote there: comments, blank lines, key order, layout. A whole document is
+tomli-w's (``savefile.dumps``). Imported only to change a file: reading is tomli's
+(``tomlread``).
 
 A change is worked out from the game: ``savefile.to_dict`` of the game as the file holds it
 (``old``) and as it is now (``new``); what is equal in both is not touched, so a hand-typed
@@ -60,30 +61,6 @@ def _table(d: dict[str, Any]) -> Any:
     for k, v in d.items():
         t.append(k, _item(k, v))
     return t
-
-
-def document(data: dict[str, Any]) -> Any:
-    """A new save file (``savefile.to_dict``) as a tomlkit document: keys in the documented
-    order, one table a deal, one line a trick, tables of names inline
-    (``hands = { Ala = "..." }``)."""
-    doc = tomlkit.document()
-    for k, v in data.items():
-        if k not in ("options", "deals"):
-            doc.append(k, _item(k, v))
-    if data.get("options"):
-        doc.append("options", _table(data["options"]))
-    if data.get("deals"):
-        aot = tomlkit.aot()
-        for d in data["deals"]:
-            aot.append(_table(d))
-        doc.append("deals", aot)
-    return doc
-
-
-def dumps(data: dict[str, Any]) -> str:
-    """The text of a new save file (``document``)."""
-    text: str = document(data).as_string()
-    return text
 
 
 def inline(value: Any) -> str:

@@ -123,9 +123,11 @@ def test_the_end_of_a_deal_says_who_took_each_point(tmp_path: Path, sample: str,
     assert all(x in news for x in points)
     made = "made" if extra["result"] == "made" else "was set"
     assert f"{extra['bidder']}'s bid of {extra['bid']} {made}" in news
-    # replay says it too
+    # replay says it too, once (issue 23: the deal's summary, not the table's news as well)
     code, rep, _ = cli_run("replay", str(p), "--ascii")
-    assert f"{extra['bidder']}'s bid of {extra['bid']} {made}" in rep
+    said = f"{extra['bidder']} bid {extra['bid']}: {'made' if made == 'made' else 'set'}"
+    assert rep.count(said) == 1, rep
+    assert rep.count("Points: ") == 1 and f"{extra['bidder']}'s bid of" not in rep
 
 
 def test_a_set_bid_is_said_set() -> None:

@@ -208,7 +208,7 @@ def test_the_table_mode_warns_and_keeps_the_claim(tmp_path: Path) -> None:
     p = tmp_path / "k.toml"
     new(p)
     lines = ["outcome = { tricks = { Ala = 3, Bartek = 4, Celina = 3, Darek = 3 } }",
-             "claimed = { Bartek = -60 }", "quit", ""]
+             "claimed = { Bartek = -60 }", "y", "quit", ""]  # y: for deal 1 (issue 23)
     r = CliRunner().invoke(app, ["play", str(p)], input="\n".join(lines))
     assert r.exit_code == 0, r.output
     warned = [x for x in r.output.splitlines() if "claimed-score" in x]

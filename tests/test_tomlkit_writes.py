@@ -12,10 +12,12 @@ import difflib
 import re
 import tomllib
 from pathlib import Path
+from typing import Any
 
 import pytest
+import tomlkit
 
-from referee import savefile
+from referee import savefile, tomlwrite
 from referee.cards import SUITS, card
 from referee.edit import entry_text
 from referee.model import Deal, Place, Play
@@ -40,6 +42,7 @@ def annotate(text: str) -> str:
     arrays, between the deal tables; blank lines; uneven indents."""
     out = ["# Typed at the table, by hand.", "", "# who plays"]
     deal = item = 0
+    in_array = False  # a quoted key (``"Ala & Celina" = 60``) is not an array item
     for line in text.splitlines():
         s = line.strip()
         if s == "[[deals]]":
@@ -48,11 +51,12 @@ def annotate(text: str) -> str:
         elif s.startswith("[") and not s.startswith('["'):
             out += [f"# {s[1:-1]} below", f"{line}  # a table"]
         elif s.endswith("= ["):
-            item = 0
+            item, in_array = 0, True
             out += [f"# the {s.split()[0]}, one a line", f"{line}  # opened"]
         elif s == "]":
+            in_array = False
             out += ["  # that is all so far", "", f"{line}  # closed"]
-        elif s.startswith('"'):
+        elif s.startswith('"') and in_array:
             item += 1
             if item % 3 == 1:
                 out += ["    # the next line", f"{line}  # line {item}"]
@@ -108,6 +112,15 @@ def only_added(before: str, after: str) -> tuple[list[str], list[str]]:
     return grown, inserted
 
 
+def change_layout(deal: dict[str, Any]) -> str:
+    """A deal table as a change to an existing file writes it (``tomlwrite``)."""
+    doc = tomlkit.document()
+    aot = tomlkit.aot()
+    aot.append(tomlwrite._table(deal))
+    doc.append("deals", aot)
+    return str(doc.as_string())
+
+
 def write(tmp_path: Path, name: str, text: str) -> Path:
     p = tmp_path / name
     p.write_bytes(text.encode("utf-8"))
@@ -145,9 +158,11 @@ def test_add_changes_only_the_added_entry(tmp_path: Path, name: str, back: int) 
         grown, inserted = only_added(before, after)
         assert len(grown) + len(inserted) >= 1, entry
         assert not [line for line in inserted if "#" in line], inserted  # no comment added
-        # what was added is what the writer writes for the game so far, line for line
+        # what was added is what a change writes for the game so far (tomlkit's deal tables:
+        # one trick a line, tables inline), line for line
         s = Session.load(p)
-        fresh = {line.strip() for line in savefile.dumps(s.rules, s.setup, s.deals).split("\n")}
+        fresh = {line.strip() for d in savefile.to_dict(s.rules, s.setup, s.deals)["deals"]
+                 for line in change_layout(d).split("\n")}
         assert all(line.split("#")[0].strip() in fresh for line in grown + inserted), \
             (grown, inserted, entry)
         tomllib.loads(after)  # still TOML that the standard library reads

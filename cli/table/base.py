@@ -28,7 +28,6 @@ class TableBase:
         self.ascii = render.ascii_wanted(ascii_only)
         self.style = render.Style(self.ascii)
         self.reader = reader
-        self.redo: list[str] = []
         self._con: Any = None
 
     # -- output ----------------------------------------------------------------------------
@@ -126,7 +125,41 @@ class TableBase:
         self.say(f"saved to {clean(str(self.path))}; resume with: referee play "
                  f"{clean(str(self.path))}")
 
-    def enter(self, line: str) -> None:
+    def enter(self, line: str) -> bool:
+        """Check, save and report one typed line; False when it was not entered. Several
+        bids on one line (``pass pass 3``) are entered in turn, each checked as if typed
+        alone, up to the first refused."""
+        bids = _bids_in_turn(line)
+        if bids is not None:
+            return all(self.enter(b) for b in bids)  # (all() stops at the first refused)
+        if not self.key_deal_said(line):
+            return False
+        return self._enter(line)
+
+    def key_deal_said(self, line: str) -> bool:
+        """A ``claimed = ...`` line that would go to another deal than the one the prompt is
+        at (typed at the start of the next deal: it is the deal just played): say which,
+        and ask, before anything is saved."""
+        from referee.notation import key_line
+
+        first = line.split(";", 1)[0]
+        try:
+            kv = key_line(first)
+        except RefereeError:
+            return True  # the entry's own reading says what is wrong
+        if kv is None or kv[0] != "claimed":
+            return True
+        at = self.s.result().expect.deal
+        goes = self.s.key_goes_to("claimed")
+        if goes == at or goes < 1:
+            return True
+        if self.confirm(f"this claimed score is for deal {goes}, the deal just played (the "
+                        f"prompt is at deal {at}); record it for deal {goes}? [Y/n] "):
+            return True
+        self.say(self.style.cards(f"{line!r} was not entered"))
+        return False
+
+    def _enter(self, line: str) -> bool:
         st = self.style
         before = self.s.result()
         try:
@@ -134,26 +167,26 @@ class TableBase:
                 added = self.s.add(line)
         except FileChanged:
             self.reloaded(f"{line!r} was not entered: type it again if it still stands")
-            return
+            return False
         except WriteFailed as e:
             self.not_saved(e, f"{line!r} was not entered: type it again to retry, or quit")
-            return
+            return False
         except SaveFileError as e:  # changed on disk into something that is not a game
             self.say(st.red("the file changed on disk and cannot be read: "), f"{e}; ",
                      st.cards(f"{line!r} was not entered"))
-            return
+            return False
         except IllegalEntry as e:
             self.say(st.red("refused: ") + st.cards(str(e)))
-            return
+            return False
         except RefereeError as e:
             self.say(st.red("cannot read that: ") + st.cards(str(e)))
-            return
-        self.redo.clear()
+            return False
         for v in added.proven:
             self.say(st.red(st.bold("PROVEN: ")) + st.cards(f"{v.where()}: {v.said()} "
                                                               f"— rule {v.rule}"))
         self.flag(added.flagged)
         self.after(before)
+        return True
 
     def flag(self, flagged: list[Any]) -> None:
         """A claimed score that differs: kept as the table wrote it, and a warning line."""
@@ -165,7 +198,6 @@ class TableBase:
 
     def reloaded(self, what: str) -> None:
         """The file changed on disk (the session has read it again): say so, show it."""
-        self.redo.clear()
         self.say(self.style.red("the file changed on disk (another terminal?) and was read "
                                 "again; ") + self.style.cards(what))
         self.show()
@@ -221,7 +253,7 @@ class TableBase:
     def score_sheet(self, res: Any) -> None:
         from cli import render
 
-        self.rich(*render.sheet(res, self.ascii))
+        self.rich(*render.sheet(res, self.ascii, self.console().width))
 
     def confirm(self, question: str, default: bool = True) -> bool:
         """Ask until the answer is yes, no or Enter (``default``); an interrupted question
@@ -239,7 +271,10 @@ class TableBase:
 
     def ask(self, question: str, words: list[str] | None = None) -> str | None:
         """A question inside a command; None when it was interrupted (Ctrl-C, Ctrl-D)."""
+        from cli.plain import plain_cards
+
         offer = list(words or [])
+        question = plain_cards(question, self.ascii)  # cards as the prompt shows them
         try:
             return str(self.reader.read(question, lambda before: offer)).strip()
         except (EOFError, KeyboardInterrupt):
@@ -247,3 +282,18 @@ class TableBase:
                 raise HangUp(rd.HUNG_UP) from None
             self.say("")
             return None
+
+
+BID_WORDS = ("pass", "p")
+
+
+def _bids_in_turn(line: str) -> list[str] | None:
+    """``pass pass 3`` (or ``Bartek: pass 3 pass``): the bids in turn, one entry each, the
+    first with the name given; None unless the line is two bids or more."""
+    name, sep, body = line.rpartition(":") if ":" in line else ("", "", line)
+    words = body.split()
+    if len(words) < 2 or "=" in line or not all(
+            w.lower() in BID_WORDS or w.isdigit() for w in words):
+        return None
+    first = f"{name.strip()}: {words[0]}" if sep else words[0]
+    return [first, *words[1:]]

@@ -74,6 +74,5 @@ class EditCommand(TableBase):
             return
         with s.writing(), held_signals():
             edit.apply(s, change)
-        self.redo.clear()
         self.say(f"changed and saved to {self.path}")
         self.show()

@@ -1,20 +1,27 @@
-"""``undo [N]`` and ``redo [N]`` at the table."""
+"""``undo [N]`` and ``redo [N]`` at the table: the same mechanism as ``referee undo`` and
+``referee redo`` (``Session.undo``/``redo`` and the redo record beside the file), so what one
+took back the other can put back."""
 
 from __future__ import annotations
 
 from cli.table.base import TableBase
 from cli.table.signals import held_signals
-from referee.errors import FileChanged, RefereeError, SaveFileError, WriteFailed
 
 
 class UndoCommands(TableBase):
     def undo(self, n: int) -> None:
-        """Take back the last ``n`` entries a person made (not a dealer, a note, dealt cards)."""
+        """Take back the last ``n`` entries a person made (not a dealer, a note, dealt cards);
+        past the deal in progress only when the table says yes."""
+        from cli.undo import reach_question, taken_line
         from referee.edit import entry_text
 
+        what = reach_question(self.s, n)
+        if what is not None and not self.confirm(f"{what}. Take them back? [y/N] ", False):
+            self.say("nothing changed")
+            return
         with self.s.writing(), held_signals():
             taken = self.s.undo(n)
-        taken_texts = [entry_text(e, self.s.rules, self.s.setup) for e in taken]
+        taken_texts = [entry_text(e, self.s.rules, self.s.setup) for e in reversed(taken)]
         stop = self.s.note_stop
         why = "" if stop is None else \
             f"deal {stop} holds a note, and undo does not go back past a note; to go " \
@@ -22,40 +29,28 @@ class UndoCommands(TableBase):
         if not taken:
             self.say("nothing to undo" + (f": {why}" if why else ""))
             return
-        count = len(taken)
-        self.redo.extend(taken_texts)
-        shown = "; ".join(reversed(taken_texts))
-        self.say(f"took back {count} entr{'y' if count == 1 else 'ies'}: ",
-                 self.style.cards(shown))
-        if why and count < n:
+        self.say(self.style.cards(taken_line("took back", taken_texts)))
+        if why and len(taken) < n:
             self.say(why)
         self.show()
 
     def redo_(self, n: int) -> None:
-        if not self.redo:
+        if not self.s.redoable():
             self.say("nothing to redo")
             return
-        done = []
         before = self.s.result()
-        failed: SaveFileError | None = None
-        while n > 0 and self.redo:
-            text = self.redo[-1]
-            keep = self.redo[:-1]
-            try:
-                with self.s.writing(), held_signals():
-                    added = self.s.add(text)
-            except (FileChanged, WriteFailed) as e:
-                failed = e
-                break
-            except RefereeError as e:
-                self.say(self.style.red(f"cannot redo {text!r}: ") + self.style.cards(str(e)))
-                break
-            self.flag(added.flagged)
-            self.redo = keep
-            done.append(text)
-            n -= 1
+        st = self.style
+        with self.s.writing(), held_signals():
+            done, stopped = self.s.redo(n)
         if done:
-            self.say("redone: ", self.style.cards("; ".join(done)))
+            self.say("redone: ", st.cards("; ".join(t for t, _ in done)))
+        for _, added in done:  # what each proves, as when it was first typed
+            for v in added.proven:
+                self.say(st.red(st.bold("PROVEN: ")) + st.cards(f"{v.where()}: {v.said()} "
+                                                                  f"— rule {v.rule}"))
+            self.flag(added.flagged)
+        if stopped is not None:
+            text = self.s.redoable()[0]
+            self.say(st.red(f"cannot redo {text!r}: ") + st.cards(str(stopped)))
+        if done:
             self.after(before)
-        if failed is not None:
-            raise failed

@@ -5,13 +5,16 @@ from __future__ import annotations
 from referee.errors import NotationError
 
 HELP = """Type what happens at the table, e.g.  Bartek: AS   (the name may be left out when it is
-that player's turn, or shortened; several cards play in turn: Bartek: 2C 5C KC AC).
-Also what the game asks for: 'Darek: trump S', 'Ala: 3', 'Ala: pass', 'Bartek: discard 2C',
-'7H 0,1', Kozel's card points 'points 70 50' (the teams in the order shown), and key lines
-as in the file: outcome = { ... }, claimed = { ... }, note = "...".
+that player's turn, or shortened; several cards play in turn: Bartek: 2C 5C KC AC; several
+bids too: pass pass 3 pass). Also what the game asks for: 'Darek: trump S', 'Ala: 3',
+'Ala: pass', 'Bartek: discard 2C', '7H 0,1', Kozel's card points 'points 70 50' (the teams
+in the order shown), and key lines as in the file, several on one line separated by ';':
+outcome = { ... }; claimed = { ... }   or   note = "...".
 Commands:
-  undo [N]            take back the last N entries (default 1)
-  redo [N]            put back what undo took (until a new entry is typed)
+  undo [N]            take back the last N entries (default 1; past the deal in progress
+                      it asks first)
+  redo [N]            put back what undo took (until the file changes otherwise; also
+                      'referee redo FILE' after leaving)
   edit DEAL [TRICK]   show the entries of a deal (or of one trick), replace one (or 'all'
   edit deal DEAL      of the trick), and see what that changes (scores, totals,
                       violations) before keeping it

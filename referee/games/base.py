@@ -234,6 +234,9 @@ class GameRules(ABC):
         its keys separated by ``;``, one entry)."""
         if is_claim(text):
             return claim_typed(self, text, setup, result, Where("", result.expect.deal))
+        several = self.typed_keys(text, setup, result) if ";" in text else None
+        if several is not None:
+            return several
         kv = key_line(text)
         if kv is None:
             return None
@@ -242,6 +245,25 @@ class GameRules(ABC):
             settable = [x for x in self.deal_keys if x not in ("tricks", "turns", "bids")]
             raise NotationError(f"{k!r} cannot be set here; keys: {', '.join(settable)}")
         return self.parse_deal_key(k, v, setup, Where("", result.expect.deal))
+
+    def typed_keys(self, text: str, setup: Setup, result: Result) -> list[Entry] | None:
+        """Several key lines typed on one line, separated by ``;`` as a claim's keys are
+        (``outcome = { ... }; claimed = { ... }``): their entries in order; None when the
+        line does not start with a key line."""
+        from ..claimkeys import split as split_keys
+
+        parts = split_keys(text)
+        if len(parts) < 2 or not _a_key_line(parts[0]):
+            return None
+        out: list[Entry] = []
+        for part in parts:
+            got = self.parse_typed_key(part, setup, result) if _a_key_line(part) else None
+            if got is None:
+                raise NotationError(f"{part.strip()!r} is not a key line: key lines on one "
+                                    "line are separated by ';' (outcome = { ... }; claimed = "
+                                    "{ ... })")
+            out.extend(got)
+        return out
 
     # -- the game -----------------------------------------------------------------------------
 
@@ -288,6 +310,14 @@ class GameRules(ABC):
 
 
 # -- deal-table helpers every game uses -------------------------------------------------------
+
+
+def _a_key_line(text: str) -> bool:
+    """Whether ``text`` reads as one ``key = value`` line."""
+    try:
+        return key_line(text) is not None
+    except NotationError:
+        return False
 
 
 def read_name(value: Any, setup: Setup, where: Where, key: str) -> str:

@@ -11,6 +11,7 @@ from __future__ import annotations
 import random
 import re
 from collections.abc import Sequence
+from dataclasses import replace
 from typing import Any
 
 from ...cards import DECK_40, Card, try_parse_card
@@ -177,7 +178,8 @@ class Foursquare(GameRules):
                 total += g.score
         complete = bool(games) and games[-1].over
         expect = self.expect(setup, games)
-        return FoursquareResult(setup, rows, [v for g in games for v in g.violations],
+        return FoursquareResult(setup, rows, [replace(v, unit=self.unit) for g in games
+                                              for v in g.violations],
                                 {player: total}, None, complete, None, expect,
                                 self.table(setup, games), games=games)
 

@@ -7,7 +7,7 @@ import random
 import re
 from collections.abc import Sequence
 from copy import copy
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 from ...cards import DECK_36, Card, parse_suit, sort_hand, try_parse_card
@@ -394,7 +394,8 @@ class Kozel(GameRules):
         names = self.team_names(setup)
         totals = {names[0]: s.totals[0], names[1]: s.totals[1]}
         expect = self.expect(setup, s)
-        return Result(setup, s.rows, s.violations, totals, s.winner, s.complete,
+        found = [replace(v, unit=self.unit) for v in s.violations]  # "game 3, trick 3"
+        return Result(setup, s.rows, found, totals, s.winner, s.complete,
                       self.teams(setup), expect, self.table(setup, s, expect), state=s)
 
     # -- what comes next ----------------------------------------------------------------------
