@@ -22,7 +22,9 @@ about, so the positions of one line of play (``analyze`` walks them) share their
   lost (points left in the cards and tricks) bounds the search before it starts, and on lead
   the side's or the opponents' quick tricks (masters cashed from the top) tighten it where
   only tricks count, and a trump worth points whose every live trump above is held by its
-  own team (the side or the others) is that team's whatever happens.
+  own team (the side or the others) is that team's whatever happens. Where only tricks
+  count, a seat's trumps above every live trump of the other team are as many sure tricks
+  of its team, whoever leads (master trumps).
 * **Sides** are any set of seats; partners of the side cooperate, everyone else plays against
   it. Pure Python on ints; the hot loop allocates only the small tuples of the table.
 
@@ -322,6 +324,11 @@ class Solver:
         cum = [0]
         for v in tv:
             cum.append(cum[-1] + v)
+        # least[number][k]: the k least trick values among tricks number.. (any k of them)
+        least = [[0] for _ in range(tricks + 1)]
+        for t in range(tricks):
+            for v in sorted(tv[t:]):
+                least[t].append(least[t][-1] + v)
         wants = o.wants_tricks
         # a trump beats every other suit and is beaten only by a higher trump: a valued trump
         # goes to its holder's team (side or not) when every live trump above it is held there
@@ -335,6 +342,7 @@ class Solver:
         sure_cards = tuple((1 << j, cv[j], trump_mask & ~((2 << j) - 1))
                            for j in trumps if cv[j]) if trump_top else ()
         side_seats = tuple(sorted(self.side))
+        opp_seats = tuple(s for s in range(n) if s not in self.side)
         seat_at = tuple(tuple((lead + k) % n for k in range(n)) for lead in range(n))
         hands: list[int] = [0] * n
         self._hands = hands
@@ -487,8 +495,41 @@ class Solver:
                 ca = cb = 0
             if only_tricks:
                 q = quick(hands[leader], live)
-                if q:
-                    sure = cum[number + q] - cum[number]
+                sure = cum[number + q] - cum[number] if q else 0
+                if trump_top:
+                    # a trump above every live trump of the other team wins the trick it is
+                    # played in, and one seat's cards fall in different tricks: the most such
+                    # trumps of one seat are as many sure tricks of its team, whoever leads
+                    mine = 0
+                    for s in side_seats:
+                        mine |= hands[s]
+                    mine &= trump_mask
+                    theirs = live & trump_mask & ~mine
+                    ks = ko = 0
+                    if mine:
+                        cut = theirs.bit_length()
+                        for s in side_seats:
+                            k = (hands[s] & trump_mask) >> cut
+                            if k:
+                                k = k.bit_count()
+                                if k > ks:
+                                    ks = k
+                    if theirs:
+                        cut = mine.bit_length()
+                        for s in opp_seats:
+                            k = (hands[s] & trump_mask) >> cut
+                            if k:
+                                k = k.bit_count()
+                                if k > ko:
+                                    ko = k
+                    ls = least[number]
+                    if side[leader]:
+                        lo += max(sure, ls[ks])
+                        hi -= ls[ko]
+                    else:
+                        lo += ls[ks]
+                        hi -= max(sure, ls[ko])
+                elif sure:
                     if side[leader]:
                         lo += sure
                     else:
