@@ -20,7 +20,7 @@ of turn) ends the walk; ``stopped`` says where.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from ..cards import Card
 from ..compact import TrickRules, kierki_rules, schmier_rules, wisconsin_rules
@@ -71,6 +71,7 @@ class DealAnalysis:
     bid: int | None
     makeable: bool | None
     sides: tuple[SideResult, ...]
+    nodes: int = field(default=0, compare=False)  # trick-boundary nodes of every search
 
 
 def rules_for(d: PlayedDeal, trump: str | None) -> TrickRules:
@@ -106,25 +107,28 @@ def analyze(d: PlayedDeal, kierki_budget: int = KIERKI_BUDGET,
             schmier_budget: int | None = SCHMIER_BUDGET) -> DealAnalysis:
     """The post-mortem of ``d``. A Schmier deal whose search needs more than
     ``schmier_budget`` positions raises :class:`NotAnalysable` (the search gave up)."""
+    used: list[Solver] = []
     if d.game == "kierki":
-        sides = tuple(_kierki_side(d, s, kierki_budget) for s in range(d.seats))
-        return DealAnalysis(d.game, d.number, d.kind, d.trump, None, None, None, sides)
+        sides = tuple(_kierki_side(d, s, kierki_budget, used) for s in range(d.seats))
+        return DealAnalysis(d.game, d.number, d.kind, d.trump, None, None, None, sides,
+                            sum(s.nodes for s in used))
     assert d.bidder is not None and d.bid is not None
     try:
-        side = _schmier_side(d, schmier_budget)
+        side = _schmier_side(d, schmier_budget, used)
     except Budget:
         raise NotAnalysable(f"deal {d.number}: the search gave up after {schmier_budget:,} "
                             "positions") from None
     assert side.best is not None
     return DealAnalysis(d.game, d.number, 0, d.trump, d.players[d.bidder], d.bid,
-                        side.best >= d.bid, (side,))
+                        side.best >= d.bid, (side,), sum(s.nodes for s in used))
 
 
-def _kierki_side(d: PlayedDeal, seat: int, budget: int) -> SideResult:
+def _kierki_side(d: PlayedDeal, seat: int, budget: int, used: list[Solver]) -> SideResult:
     actual = (d.actual or {}).get(d.players[seat], 0)
     for start in KIERKI_START:
         last = start == KIERKI_START[-1]
         solver = solver_for(d, (seat,), d.trump, None if last else budget)
+        used.append(solver)
         pos = solver.start(d.hands, d.leader)
         skip = (start - 1) * d.seats
         for k in range(skip):  # the tricks before the start, as played (a revoke included)
@@ -141,7 +145,7 @@ def _kierki_side(d: PlayedDeal, seat: int, budget: int) -> SideResult:
     raise AssertionError("the last start has no budget")  # pragma: no cover
 
 
-def _schmier_side(d: PlayedDeal, budget: int | None) -> SideResult:
+def _schmier_side(d: PlayedDeal, budget: int | None, used: list[Solver]) -> SideResult:
     assert d.bidder is not None
     team = d.teams[d.bidder]
     side = tuple(s for s in range(d.seats) if d.teams[s] == team)
@@ -162,6 +166,7 @@ def _schmier_side(d: PlayedDeal, budget: int | None) -> SideResult:
             s = solvers.get(suit)
             if s is None:
                 s = solvers[suit] = solver_for(d, side, suit, budget)
+                used.append(s)
             v = s.value(s.play(s.start(d.hands, d.bidder), c), best)
             if c == first:
                 after_first = v
@@ -179,6 +184,7 @@ def _schmier_side(d: PlayedDeal, budget: int | None) -> SideResult:
         costly, stopped = _walk(solver, d, pos, 1, best, side)
         return SideResult(name, best, 1, actual, costly, stopped)
     solver = solver_for(d, side, d.trump, budget)
+    used.append(solver)
     pos = solver.start(d.hands, d.bidder)
     best = solver.value(pos, d.bid)  # the bid: a likely value, for null-window searches
     costly, stopped = _walk(solver, d, pos, 0, best, side)
