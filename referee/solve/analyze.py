@@ -28,8 +28,8 @@ from . import objectives
 from .deal import NotAnalysable, PlayedDeal
 from .search import Budget, Position, Solver
 
-KIERKI_START = (1, 8)  # the tricks the search starts from, first the one it tries first
-KIERKI_BUDGET = 40_000  # trick-boundary nodes for a player's search from trick 1
+KIERKI_START = tuple(range(8, 0, -1))  # the tricks a player's search starts from, in turn
+KIERKI_BUDGET = 100_000  # trick-boundary nodes for a player's searches before trick 8
 SCHMIER_BUDGET = 2_000_000  # trick-boundary nodes for a whole deal of a Schmier game
 
 
@@ -124,25 +124,51 @@ def analyze(d: PlayedDeal, kierki_budget: int = KIERKI_BUDGET,
 
 
 def _kierki_side(d: PlayedDeal, seat: int, budget: int, used: list[Solver]) -> SideResult:
+    """One player's post-mortem: searched from trick 8 without a budget, then from each
+    trick before, one at a time, while ``budget`` nodes last (the table carries over). The
+    walk from trick ``s`` needs only trick ``s``'s plays: at the start of trick ``s + 1``
+    its value is that start's value, and the rest of the walk is that start's."""
     actual = (d.actual or {}).get(d.players[seat], 0)
-    for start in KIERKI_START:
-        last = start == KIERKI_START[-1]
-        solver = solver_for(d, (seat,), d.trump, None if last else budget)
-        used.append(solver)
-        pos = solver.start(d.hands, d.leader)
-        skip = (start - 1) * d.seats
-        for k in range(skip):  # the tricks before the start, as played (a revoke included)
-            who, c = d.plays[k]
-            if who != pos.to_move:  # a card out of turn: the deal cannot be followed
-                return SideResult(d.players[seat], None, start, actual, None, _illegal(d, k))
-            pos = solver.play(pos, c)
-        try:
-            best = solver.value(pos, None)
-            costly, stopped = _walk(solver, d, pos, skip, best, (seat,))
-        except Budget:
+    name = d.players[seat]
+    solver = solver_for(d, (seat,), d.trump)
+    used.append(solver)
+    last = KIERKI_START[0]
+    pos = solver.start(d.hands, d.leader)
+    starts = [pos]  # starts[t - 1]: the position at the start of trick t, as played
+    out_of_turn = None
+    for k in range((last - 1) * d.seats):  # the tricks as played (a revoke included)
+        who, c = d.plays[k]
+        if who != pos.to_move:  # a card out of turn: no start after its trick
+            out_of_turn = k
+            break
+        pos = solver.play(pos, c)
+        if k % d.seats == d.seats - 1:
+            starts.append(pos)
+    result: SideResult | None = None
+    if out_of_turn is None:
+        best = solver.value(starts[last - 1], 0)
+        costly, stopped = _walk(solver, d, starts[last - 1], (last - 1) * d.seats, best,
+                                (seat,))
+        result = SideResult(name, best, last, actual, costly, stopped)
+    solver.allow(budget)
+    for start in range(len(starts), 0, -1):
+        if result is not None and start >= result.start:
             continue
-        return SideResult(d.players[seat], best, start, actual, costly, stopped)
-    raise AssertionError("the last start has no budget")  # pragma: no cover
+        try:
+            pos = starts[start - 1]
+            best = solver.value(pos, result.best if result is not None else 0)
+            end = start * d.seats if result is not None else len(d.plays)
+            costly, stopped = _walk(solver, d, pos, (start - 1) * d.seats, best, (seat,),
+                                    end)
+        except Budget:
+            break
+        if result is not None and costly is None and not stopped:
+            costly, stopped = result.costly, result.stopped
+        result = SideResult(name, best, start, actual, costly, stopped)
+    if result is None:
+        assert out_of_turn is not None
+        return SideResult(name, None, last, actual, None, _illegal(d, out_of_turn))
+    return result
 
 
 def _schmier_side(d: PlayedDeal, budget: int | None, used: list[Solver]) -> SideResult:
@@ -207,9 +233,10 @@ def _step(solver: Solver, d: PlayedDeal, pos: Position, k: int
 
 
 def _walk(solver: Solver, d: PlayedDeal, pos: Position, k: int, value: int,
-          side: tuple[int, ...]) -> tuple[Costly | None, str]:
-    """From play ``k`` on (``pos``, whose value is ``value``): the first costly card."""
-    for j in range(k, len(d.plays)):
+          side: tuple[int, ...], end: int | None = None) -> tuple[Costly | None, str]:
+    """From play ``k`` on (``pos``, whose value is ``value``) to play ``end`` (the last by
+    default): the first costly card."""
+    for j in range(k, len(d.plays) if end is None else end):
         seat, c = d.plays[j]
         nxt, why = _step(solver, d, pos, j)
         if nxt is None:

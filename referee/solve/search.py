@@ -130,6 +130,7 @@ class Solver:
         self.teams = tuple(teams) if teams is not None else tuple(range(seats))
         self.budget = budget
         self.nodes = 0
+        self.limit = budget if budget is not None else INF  # raise Budget past this many nodes
         size = rules.layout.size
         order = sorted(range(size), key=lambda i: (rules.suit[i], rules.power[i]))
         new = [0] * size
@@ -174,6 +175,12 @@ class Solver:
             else:
                 lo = g
         return g
+
+    def allow(self, nodes: int | None) -> None:
+        """Let the searches from now on visit ``nodes`` more trick-boundary nodes (None: no
+        limit) before they raise :class:`Budget`. The table stays: every bound it keeps was
+        proven, so a search stopped by the budget leaves nothing wrong behind."""
+        self.limit = INF if nodes is None else self.nodes + nodes
 
     def start(self, hands: Sequence[int], leader: int, number: int = 0) -> Position:
         """The position before trick ``number`` (from 0) with these hands and leader."""
@@ -364,7 +371,6 @@ class Solver:
         self._owner: list[int] = [0] * n
         tt = self.tt
         best_lead = self.best
-        budget = self.budget if self.budget is not None else INF
         solver = self
         last = n - 1
 
@@ -410,7 +416,7 @@ class Solver:
             if not live:
                 return game_value if ga > 0 and gb > 0 else 0
             solver.nodes += 1
-            if solver.nodes > budget:
+            if solver.nodes > solver.limit:
                 raise Budget
             if live.bit_count() == n:  # the last trick plays itself
                 lead = hands[leader].bit_length() - 1
