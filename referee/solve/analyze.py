@@ -8,9 +8,9 @@
 * **Kierki** deals 1-11: each player in turn is the side, against the other three: the least
   penalty (deals 1-7, as the sheet writes it: 0 or less) or the most tricks (8-11) the
   player could have guaranteed, and that player's first costly card. The search starts at
-  trick 1 when it finishes within its budget, else at trick 8 (after the first seven tricks
-  as played, a revoke among them included); ``start`` says which, and the value includes
-  what was already taken.
+  trick 8 (after the first seven tricks as played, a revoke among them included), then goes
+  back a trick at a time while ``KIERKI_BUDGET`` nodes last; ``start`` is the earliest
+  start searched, and the value includes what was already taken before it.
 
 Walking the line as played: after a play of the side the best result can only stay or drop
 (one null-window search says which), after an opponent's it can only stay or rise (searched
