@@ -135,6 +135,23 @@ def pick(mask: int, random: Callable[[], float]) -> int:
     return (mask & -mask).bit_length() - 1
 
 
+def one_of_each_run(ok: int, others: int, kind: Sequence[int]) -> list[int]:
+    """One card of each run of equivalent cards of ``ok``, lowest first, on a numbering
+    where each suit is a run of bits in power order (``TrickRules.ranked``): two neighbours
+    of ``ok`` of one ``kind`` (a suit, or a suit and a worth) with no card of ``others`` (the
+    live cards held elsewhere) between them are one move."""
+    out = []
+    prev = -1
+    while ok:
+        low = ok & -ok
+        c = low.bit_length() - 1
+        ok ^= low
+        if prev < 0 or kind[prev] != kind[c] or others & (low - (2 << prev)):
+            out.append(c)
+        prev = c
+    return out
+
+
 # -- one game's trick play under one trump ------------------------------------------------------
 
 class TrickRules:
@@ -147,7 +164,7 @@ class TrickRules:
     """
 
     __slots__ = ("layout", "trump", "suit", "masks", "power", "order", "trump_mask",
-                 "lead_ok", "may_trump", "keys", "name")
+                 "lead_ok", "may_trump", "keys", "name", "contiguous", "_ranked")
 
     def __init__(self, name: str, layout: Layout, trump: int, suit: Sequence[int],
                  power: Sequence[int], lead_ok: int, may_trump: bool) -> None:
@@ -173,9 +190,32 @@ class TrickRules:
                                                                  else 0)
                 for i, s in enumerate(self.suit)))
         self.keys = tuple(keys)
+        # each effective suit a run of bits in power order, lowest first (the ranked twin;
+        # Kierki's and Wisconsin's layouts too): masters and runs are then shifts and masks
+        self.contiguous = all(list(o) == list(range(o[0], o[0] + len(o)))
+                              for o in self.order if o)
+        self._ranked: tuple[TrickRules, tuple[int, ...]] | None = None
 
     def __repr__(self) -> str:
         return f"TrickRules({self.name})"
+
+    def ranked(self) -> tuple[TrickRules, tuple[int, ...]]:
+        """The same trick play on the cards renumbered in power order, suit by suit (each
+        effective suit a run of bits, its lowest card first), and ``order``: ``order[j]`` is
+        the layout index of ranked card ``j``. The double-dummy search plays on it."""
+        if self._ranked is None:
+            lay = self.layout
+            order = tuple(sorted(range(lay.size), key=lambda i: (self.suit[i], self.power[i])))
+            cards = Layout(f"{lay.name}, ranked", tuple(lay.cards[i] for i in order))
+            lead_ok = 0
+            for j, i in enumerate(order):
+                if self.lead_ok >> i & 1:
+                    lead_ok |= 1 << j
+            twin = TrickRules(f"{self.name}, ranked", cards, self.trump,
+                              [self.suit[i] for i in order], [self.power[i] for i in order],
+                              lead_ok, self.may_trump)
+            self._ranked = (twin, order)
+        return self._ranked
 
     def legal(self, hand: int, led: int = NO_CARD) -> int:
         """The cards of ``hand`` that may be played: to lead (``led`` = NO_CARD) or after the
@@ -220,6 +260,13 @@ class TrickRules:
         else (``live``: the cards still in any hand, ``hand`` included)."""
         out = 0
         masks = self.masks
+        if self.contiguous:
+            for m in masks:
+                mine = hand & m
+                if mine:
+                    cut = (live & ~hand & m).bit_length()  # above the best card elsewhere
+                    out |= mine >> cut << cut
+            return out
         for s in range(5):
             mine = hand & masks[s]
             if not mine:
@@ -248,6 +295,29 @@ class TrickRules:
             m &= self.lead_ok  # a card it must lead first loses the lead, maybe
         return m.bit_count()
 
+    def sure_trump_tricks(self, hands: Iterable[int], other: int) -> int:
+        """Tricks a team takes whoever leads: a trump above every trump of ``other`` (the
+        other team's live cards) wins the trick it is played to, and the cards of one of
+        ``hands`` (the team's) fall in different tricks, so the most such trumps of one hand
+        are as many tricks of the team."""
+        tm = self.trump_mask
+        theirs = other & tm
+        best = 0
+        if self.contiguous:
+            cut = theirs.bit_length()
+            for h in hands:
+                k = ((h & tm) >> cut).bit_count()
+                if k > best:
+                    best = k
+            return best
+        power = self.power
+        top = max((power[i] for i in bits(theirs)), default=-1)
+        for h in hands:
+            k = sum(1 for i in bits(h & tm) if power[i] > top)
+            if k > best:
+                best = k
+        return best
+
     def representatives(self, hand: int, live: int, keep: int = 0) -> int:
         """One card of each run of equivalent cards in ``hand``: two cards of one effective
         suit are equivalent for winning tricks when no card of ``live`` (the cards still in
@@ -255,6 +325,10 @@ class TrickRules:
         kept. Cards of ``keep`` (point cards a search must tell apart) are never merged, nor
         anything merged across them."""
         out = 0
+        if self.contiguous and not keep:
+            for c in one_of_each_run(hand, live & ~hand, self.suit):
+                out |= 1 << c
+            return out
         for s in range(5):
             mine = hand & self.masks[s]
             if not mine:

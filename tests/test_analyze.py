@@ -151,7 +151,7 @@ def test_kierki_analysis_holds_together_and_late_costly_cards_are_the_oracle_s()
 def test_kierki_falls_back_to_trick_8_when_the_budget_runs_out() -> None:
     res = load("kierki-complete.toml").result()
     d = played_deal(res, 9)
-    short = post_mortem.analyze(d, kierki_budget=1)
+    short = post_mortem.analyze(d, kierki_budget=0)
     assert all(r.start == 8 for r in short.sides)
     full = post_mortem.analyze(d)
     assert any(r.start == 1 for r in full.sides)
@@ -159,6 +159,32 @@ def test_kierki_falls_back_to_trick_8_when_the_budget_runs_out() -> None:
         assert r8.actual == r.actual
         if r.start == 8:
             assert r == r8
+
+
+def direct(d: PlayedDeal, seat: int, start: int) -> tuple[int, object, str]:
+    """A player's value and walk from trick ``start`` searched afresh to the end of the deal
+    (no splicing onto a later start)."""
+    s = post_mortem.solver_for(d, (seat,), d.trump)
+    pos = s.start(d.hands, d.leader)
+    for _, c in d.plays[:(start - 1) * 4]:
+        pos = s.play(pos, c)
+    best = s.value(pos)
+    costly, stopped = post_mortem._walk(s, d, pos, (start - 1) * 4, best, (seat,))
+    return best, costly, stopped
+
+
+@pytest.mark.parametrize(("name", "number"), [("kierki-complete.toml", 9),
+                                              ("kierki-complete.toml", 5),
+                                              ("kierki-revoke.toml", 3)])
+def test_kierki_starts_before_trick_8_are_the_walk_searched_afresh(name: str,
+                                                                     number: int) -> None:
+    """Searched back from trick 8 one trick at a time, each start's walk covers its own
+    trick and takes the rest from the start after: the same as searching from there."""
+    d = played_deal(load(name).result(), number)
+    a = post_mortem.analyze(d, kierki_budget=30_000)
+    assert any(r.start < 8 for r in a.sides)
+    for seat, r in enumerate(a.sides):
+        assert (r.best, r.costly, r.stopped) == direct(d, seat, r.start), (number, seat)
 
 
 @pytest.mark.parametrize(("name", "number", "why"), [
@@ -234,7 +260,7 @@ def test_a_revoke_before_trick_8_stays_as_played_and_ends_a_walk_from_trick_1() 
     a = post_mortem.analyze(d)
     for r in a.sides:
         assert r.best is not None
-        if r.start == 1:
+        if r.start <= 4:
             assert r.costly is not None or "trick 4" in r.stopped
         else:
             assert r.stopped == ""

@@ -380,3 +380,56 @@ def test_quick_tricks_count_masters_trumps_and_the_hearts_lead() -> None:
     assert kierki_rules(1).quick_tricks(hearts, live) == 2
     assert kierki_rules(2).quick_tricks(hearts, live) == 0  # must lead the 2S first
 
+
+
+@settings(max_examples=150, deadline=None)
+@given(data=st.data())
+def test_master_trumps_are_sure_tricks_of_their_team(data: st.DataObject) -> None:
+    """A hand's trumps above every trump of the other team are tricks of its team whoever
+    leads: at least the most of one hand for the player alone, and the others' bound what it
+    can make (brute force, ``tricks_won``)."""
+    rules = data.draw(st.sampled_from([r for r in all_rules() if r.trump_mask]))
+    n, k = (6, 2) if rules.layout is SCHMIER else (4, 3)
+    cards = data.draw(st.lists(st.integers(0, rules.layout.size - 1), min_size=n * k,
+                               max_size=n * k, unique=True))
+    hands = [sum(1 << c for c in cards[i::n]) for i in range(n)]
+    leader = data.draw(st.integers(0, n - 1))
+    live = sum(hands)
+    made = tricks_won(rules, hands, leader, [], leader, 0)
+    assert made >= rules.sure_trump_tricks([hands[0]], live & ~hands[0])
+    assert made <= k - rules.sure_trump_tricks(hands[1:], hands[0])
+    top = max((rules.power[c] for c in compact.bits(hands[0] & rules.trump_mask)), default=-1)
+    assert rules.sure_trump_tricks(hands[1:], hands[0]) == max(
+        sum(1 for c in compact.bits(h & rules.trump_mask) if rules.power[c] > top)
+        for h in hands[1:])
+
+
+@settings(max_examples=200, deadline=None)
+@given(data=st.data())
+def test_the_ranked_twin_plays_alike(data: st.DataObject) -> None:
+    """``TrickRules.ranked``: the same rules on cards renumbered in power order (each suit a
+    run of bits, where masters and runs are shifts): every answer maps back to the layout's
+    (Schmier under trump has no such layout: there the general code answers)."""
+    rules = data.draw(st.sampled_from(all_rules()))
+    twin, order = rules.ranked()
+    assert twin.contiguous
+    new = {i: j for j, i in enumerate(order)}
+
+    def to_twin(m: int) -> int:
+        return sum(1 << new[i] for i in compact.bits(m))
+
+    deck = range(rules.layout.size)
+    live = data.draw(st.sets(st.sampled_from(deck), min_size=2))
+    hand = data.draw(st.sets(st.sampled_from(sorted(live)), min_size=1))
+    h, lv = (sum(1 << i for i in x) for x in (hand, live))
+    th, tlv = to_twin(h), to_twin(lv)
+    assert to_twin(rules.masters(h, lv)) == twin.masters(th, tlv)
+    assert rules.quick_tricks(h, lv) == twin.quick_tricks(th, tlv)
+    assert rules.sure_trump_tricks([h], lv & ~h) == twin.sure_trump_tricks([th], tlv & ~th)
+    assert to_twin(rules.legal(h)) == twin.legal(th)
+    led = data.draw(st.sampled_from(sorted(live)))
+    assert to_twin(rules.legal(h, led)) == twin.legal(th, new[led])
+    trick = data.draw(st.lists(st.sampled_from(deck), min_size=1, max_size=6, unique=True))
+    assert rules.winner(trick) == twin.winner([new[c] for c in trick])
+    # equivalent cards: the lowest of each run, in both numberings
+    assert to_twin(rules.representatives(h, lv)) == twin.representatives(th, tlv)

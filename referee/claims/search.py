@@ -16,8 +16,9 @@ a void; a card led that may not be led while holding another proves the hand hel
 The partner is one of the others. Cards equivalent for taking tricks are tried once (see
 ``alike``); the last trick with hands unseen is decided without search (``last``); a
 transposition table between tricks keys on the pattern of who holds (or may hold) each live
-card in rank order, and keeps the most tricks proven and the fewest refuted; master trumps and
-the masters of the player on lead bound the answer, and a trick no one still to play can take
+card in rank order, and keeps the most tricks proven and the fewest refuted; master trumps
+(``TrickRules.sure_trump_tricks``, shared with the double-dummy solver) and the masters of the
+player on lead bound the answer, and a trick no one still to play can take
 from the side winning it settles a claim of one trick (or of every trick) at once.
 """
 
@@ -465,20 +466,21 @@ class Search:
             return False
         rules = self.rules
         if rules is not None and rules.trump_mask:
-            # a master trump wins the trick it is played to, whoever leads: the side's are
-            # tricks made, the others' (hands known) tricks lost
-            tm = rules.trump_mask
+            # a trump above every trump of the other team wins the trick it is played to,
+            # whoever leads: the side's are tricks made, the others' (hands known) tricks lost
             live = self.live
-            lo_t = (rules.masters(self.hands[self.claimer], live) & tm).bit_count()
             hi_t = left
             if self.known:
-                for s in range(self.n):
-                    if s != self.claimer:
-                        m = (rules.masters(self.hands[s], live) & tm).bit_count()
-                        if self.side[s]:
-                            lo_t += m
-                        else:
-                            hi_t -= m
+                team = [self.hands[s] for s in range(self.n) if self.side[s]]
+                mine = 0
+                for h in team:
+                    mine |= h
+                lo_t = rules.sure_trump_tricks(team, live & ~mine)
+                hi_t -= rules.sure_trump_tricks(
+                    [self.hands[s] for s in range(self.n) if not self.side[s]], mine)
+            else:
+                own = self.hands[self.claimer]
+                lo_t = rules.sure_trump_tricks((own,), live & ~own)
             if lo_t >= need:
                 return True
             if hi_t < need:

@@ -8,9 +8,9 @@
 * **Kierki** deals 1-11: each player in turn is the side, against the other three: the least
   penalty (deals 1-7, as the sheet writes it: 0 or less) or the most tricks (8-11) the
   player could have guaranteed, and that player's first costly card. The search starts at
-  trick 1 when it finishes within its budget, else at trick 8 (after the first seven tricks
-  as played, a revoke among them included); ``start`` says which, and the value includes
-  what was already taken.
+  trick 8 (after the first seven tricks as played, a revoke among them included), then goes
+  back a trick at a time while ``KIERKI_BUDGET`` nodes last; ``start`` is the earliest
+  start searched, and the value includes what was already taken before it.
 
 Walking the line as played: after a play of the side the best result can only stay or drop
 (one null-window search says which), after an opponent's it can only stay or rise (searched
@@ -20,7 +20,7 @@ of turn) ends the walk; ``stopped`` says where.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from ..cards import Card
 from ..compact import TrickRules, kierki_rules, schmier_rules, wisconsin_rules
@@ -28,8 +28,8 @@ from . import objectives
 from .deal import NotAnalysable, PlayedDeal
 from .search import Budget, Position, Solver
 
-KIERKI_START = (1, 8)  # the tricks the search starts from, first the one it tries first
-KIERKI_BUDGET = 40_000  # trick-boundary nodes for a player's search from trick 1
+KIERKI_START = tuple(range(8, 0, -1))  # the tricks a player's search starts from, in turn
+KIERKI_BUDGET = 100_000  # trick-boundary nodes for a player's searches before trick 8
 SCHMIER_BUDGET = 2_000_000  # trick-boundary nodes for a whole deal of a Schmier game
 
 
@@ -71,6 +71,7 @@ class DealAnalysis:
     bid: int | None
     makeable: bool | None
     sides: tuple[SideResult, ...]
+    nodes: int = field(default=0, compare=False)  # trick-boundary nodes of every search
 
 
 def rules_for(d: PlayedDeal, trump: str | None) -> TrickRules:
@@ -106,42 +107,71 @@ def analyze(d: PlayedDeal, kierki_budget: int = KIERKI_BUDGET,
             schmier_budget: int | None = SCHMIER_BUDGET) -> DealAnalysis:
     """The post-mortem of ``d``. A Schmier deal whose search needs more than
     ``schmier_budget`` positions raises :class:`NotAnalysable` (the search gave up)."""
+    used: list[Solver] = []
     if d.game == "kierki":
-        sides = tuple(_kierki_side(d, s, kierki_budget) for s in range(d.seats))
-        return DealAnalysis(d.game, d.number, d.kind, d.trump, None, None, None, sides)
+        sides = tuple(_kierki_side(d, s, kierki_budget, used) for s in range(d.seats))
+        return DealAnalysis(d.game, d.number, d.kind, d.trump, None, None, None, sides,
+                            sum(s.nodes for s in used))
     assert d.bidder is not None and d.bid is not None
     try:
-        side = _schmier_side(d, schmier_budget)
+        side = _schmier_side(d, schmier_budget, used)
     except Budget:
         raise NotAnalysable(f"deal {d.number}: the search gave up after {schmier_budget:,} "
                             "positions") from None
     assert side.best is not None
     return DealAnalysis(d.game, d.number, 0, d.trump, d.players[d.bidder], d.bid,
-                        side.best >= d.bid, (side,))
+                        side.best >= d.bid, (side,), sum(s.nodes for s in used))
 
 
-def _kierki_side(d: PlayedDeal, seat: int, budget: int) -> SideResult:
+def _kierki_side(d: PlayedDeal, seat: int, budget: int, used: list[Solver]) -> SideResult:
+    """One player's post-mortem: searched from trick 8 without a budget, then from each
+    trick before, one at a time, while ``budget`` nodes last (the table carries over). The
+    walk from trick ``s`` needs only trick ``s``'s plays: at the start of trick ``s + 1``
+    its value is that start's value, and the rest of the walk is that start's."""
     actual = (d.actual or {}).get(d.players[seat], 0)
-    for start in KIERKI_START:
-        last = start == KIERKI_START[-1]
-        solver = solver_for(d, (seat,), d.trump, None if last else budget)
-        pos = solver.start(d.hands, d.leader)
-        skip = (start - 1) * d.seats
-        for k in range(skip):  # the tricks before the start, as played (a revoke included)
-            who, c = d.plays[k]
-            if who != pos.to_move:  # a card out of turn: the deal cannot be followed
-                return SideResult(d.players[seat], None, start, actual, None, _illegal(d, k))
-            pos = solver.play(pos, c)
-        try:
-            best = solver.value(pos, None)
-            costly, stopped = _walk(solver, d, pos, skip, best, (seat,))
-        except Budget:
+    name = d.players[seat]
+    solver = solver_for(d, (seat,), d.trump)
+    used.append(solver)
+    last = KIERKI_START[0]
+    pos = solver.start(d.hands, d.leader)
+    starts = [pos]  # starts[t - 1]: the position at the start of trick t, as played
+    out_of_turn = None
+    for k in range((last - 1) * d.seats):  # the tricks as played (a revoke included)
+        who, c = d.plays[k]
+        if who != pos.to_move:  # a card out of turn: no start after its trick
+            out_of_turn = k
+            break
+        pos = solver.play(pos, c)
+        if k % d.seats == d.seats - 1:
+            starts.append(pos)
+    result: SideResult | None = None
+    if out_of_turn is None:
+        best = solver.value(starts[last - 1], 0)
+        costly, stopped = _walk(solver, d, starts[last - 1], (last - 1) * d.seats, best,
+                                (seat,))
+        result = SideResult(name, best, last, actual, costly, stopped)
+    solver.allow(budget)
+    for start in range(len(starts), 0, -1):
+        if result is not None and start >= result.start:
             continue
-        return SideResult(d.players[seat], best, start, actual, costly, stopped)
-    raise AssertionError("the last start has no budget")  # pragma: no cover
+        try:
+            pos = starts[start - 1]
+            best = solver.value(pos, result.best if result is not None else 0)
+            end = start * d.seats if result is not None else len(d.plays)
+            costly, stopped = _walk(solver, d, pos, (start - 1) * d.seats, best, (seat,),
+                                    end)
+        except Budget:
+            break
+        if result is not None and costly is None and not stopped:
+            costly, stopped = result.costly, result.stopped
+        result = SideResult(name, best, start, actual, costly, stopped)
+    if result is None:
+        assert out_of_turn is not None
+        return SideResult(name, None, last, actual, None, _illegal(d, out_of_turn))
+    return result
 
 
-def _schmier_side(d: PlayedDeal, budget: int | None) -> SideResult:
+def _schmier_side(d: PlayedDeal, budget: int | None, used: list[Solver]) -> SideResult:
     assert d.bidder is not None
     team = d.teams[d.bidder]
     side = tuple(s for s in range(d.seats) if d.teams[s] == team)
@@ -162,6 +192,7 @@ def _schmier_side(d: PlayedDeal, budget: int | None) -> SideResult:
             s = solvers.get(suit)
             if s is None:
                 s = solvers[suit] = solver_for(d, side, suit, budget)
+                used.append(s)
             v = s.value(s.play(s.start(d.hands, d.bidder), c), best)
             if c == first:
                 after_first = v
@@ -179,6 +210,7 @@ def _schmier_side(d: PlayedDeal, budget: int | None) -> SideResult:
         costly, stopped = _walk(solver, d, pos, 1, best, side)
         return SideResult(name, best, 1, actual, costly, stopped)
     solver = solver_for(d, side, d.trump, budget)
+    used.append(solver)
     pos = solver.start(d.hands, d.bidder)
     best = solver.value(pos, d.bid)  # the bid: a likely value, for null-window searches
     costly, stopped = _walk(solver, d, pos, 0, best, side)
@@ -201,9 +233,10 @@ def _step(solver: Solver, d: PlayedDeal, pos: Position, k: int
 
 
 def _walk(solver: Solver, d: PlayedDeal, pos: Position, k: int, value: int,
-          side: tuple[int, ...]) -> tuple[Costly | None, str]:
-    """From play ``k`` on (``pos``, whose value is ``value``): the first costly card."""
-    for j in range(k, len(d.plays)):
+          side: tuple[int, ...], end: int | None = None) -> tuple[Costly | None, str]:
+    """From play ``k`` on (``pos``, whose value is ``value``) to play ``end`` (the last by
+    default): the first costly card."""
+    for j in range(k, len(d.plays) if end is None else end):
         seat, c = d.plays[j]
         nxt, why = _step(solver, d, pos, j)
         if nxt is None:

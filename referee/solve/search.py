@@ -12,19 +12,26 @@ about, so the positions of one line of play (``analyze`` walks them) share their
   trick; the Game point does not, so the search carries the differences of game points
   between the side's team and each other team (at most two others).
 * **The search** is alpha-beta over single plays, trick by trick, fail-soft, called with null
-  windows by an MTD(f) driver (:meth:`Solver.value`). The cards are renumbered so that each
-  effective suit is a run of bits in power order: a suit's cards are a mask, the cards above
-  a card are a shift away, and cards of a hand that no other live card separates (cards in
-  the trick on the table count as live) are one move when they are worth the same
-  (equivalent cards). At each trick boundary a transposition table keyed on the cards left,
+  windows by an MTD(f) driver (:meth:`Solver.value`). It plays on the ranked twin of the
+  rules (``TrickRules.ranked`` in ``referee/compact.py``, the core the claim search shares):
+  each effective suit is a run of bits in power order, so a suit's cards are a mask, the
+  cards above a card are a shift away, and cards of a hand that no other live card separates
+  (cards in the trick on the table count as live) are one move when they are worth the same
+  (equivalent cards, ``compact.one_of_each_run``); quick tricks and master trumps are the
+  core's too. At each trick boundary a transposition table keyed on the cards left,
   the leader and (with the Game point) the clamped differences of game points keeps lower
   and upper bounds of the rest of the deal and the best lead; the value still to be won or
   lost (points left in the cards and tricks) bounds the search before it starts, and on lead
   the side's or the opponents' quick tricks (masters cashed from the top) tighten it where
   only tricks count, and a trump worth points whose every live trump above is held by its
-  own team (the side or the others) is that team's whatever happens.
+  own team (the side or the others) is that team's whatever happens. Where only tricks
+  count, a seat's trumps above every live trump of the other team are as many sure tricks
+  of its team, whoever leads (master trumps).
 * **Sides** are any set of seats; partners of the side cooperate, everyone else plays against
   it. Pure Python on ints; the hot loop allocates only the small tuples of the table.
+* **A budget** of trick-boundary nodes (``budget``, or :meth:`Solver.allow` for the searches
+  to come) stops a search with :class:`Budget`; the table keeps only proven bounds, so the
+  same solver may search on.
 
 The answers are checked against a plain minimax (every legal card, no pruning, no table, the
 engine's own scoring) in ``tests/test_solve.py``.
@@ -35,7 +42,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from ..compact import TrickRules
+from ..compact import TrickRules, one_of_each_run
 
 INF = 1 << 30
 BIG = 1 << 12  # a difference of game points no deal reaches: "no such team"
@@ -99,22 +106,6 @@ def _suit_tables(order: Sequence[int], suit_of: Sequence[int], value: Sequence[i
     return tuple(out)
 
 
-def one_of_each_run(ok: int, others: int, kind: Sequence[int]) -> list[int]:
-    """One card of each run of equivalent cards of ``ok``, lowest first: cards are numbered
-    in power order within a suit, and two neighbours of one ``kind`` (suit and worth) with no
-    card of ``others`` (the live cards held elsewhere) between them are one move."""
-    out = []
-    prev = -1
-    while ok:
-        low = ok & -ok
-        c = low.bit_length() - 1
-        ok ^= low
-        if prev < 0 or kind[prev] != kind[c] or others & (low - (2 << prev)):
-            out.append(c)
-        prev = c
-    return out
-
-
 class Solver:
     """Double-dummy values of the positions of one deal for one side (see the module)."""
 
@@ -128,8 +119,9 @@ class Solver:
         self.teams = tuple(teams) if teams is not None else tuple(range(seats))
         self.budget = budget
         self.nodes = 0
+        self.limit = budget if budget is not None else INF  # raise Budget past this many nodes
         size = rules.layout.size
-        order = sorted(range(size), key=lambda i: (rules.suit[i], rules.power[i]))
+        self.ranked, order = rules.ranked()  # the trick play on cards in power order
         new = [0] * size
         for j, i in enumerate(order):
             new[i] = j
@@ -172,6 +164,12 @@ class Solver:
             else:
                 lo = g
         return g
+
+    def allow(self, nodes: int | None) -> None:
+        """Let the searches from now on visit ``nodes`` more trick-boundary nodes (None: no
+        limit) before they raise :class:`Budget`. The table stays: every bound it keeps was
+        proven, so a search stopped by the budget leaves nothing wrong behind."""
+        self.limit = INF if nodes is None else self.nodes + nodes
 
     def start(self, hands: Sequence[int], leader: int, number: int = 0) -> Position:
         """The position before trick ``number`` (from 0) with these hands and leader."""
@@ -258,11 +256,8 @@ class Solver:
         for h in hands:
             live |= h
         led = self._suit[trick_cards[0]]
-        keys = self._keys[led]
-        best, seat = keys[trick_cards[0]], pos.leader
-        for k, c in enumerate(trick_cards[1:], 1):
-            if keys[c] > best:
-                best, seat = keys[c], (pos.leader + k) % n
+        w = self.ranked.winner(trick_cards)
+        best, seat = self._keys[led][trick_cards[w]], (pos.leader + w) % n
         return base + self._follow(len(trick_cards), pos.leader, led, best, seat, tmask, live,
                                    ga, gb, alpha - base, beta - base)
 
@@ -279,21 +274,17 @@ class Solver:
 
     def _build(self) -> None:
         r, o, n = self.rules, self.objective, self.seats
-        order, new = self.order, self.new
+        rr = self.ranked
+        order = self.order
         size = len(order)
-        suit = tuple(r.suit[i] for i in order)
+        suit = rr.suit
         self._suit = suit
-        smask = [0] * 5
-        for j, s in enumerate(suit):
-            smask[s] |= 1 << j
-        keys = tuple(tuple(r.keys[led][i] for i in order) for led in range(5))
+        smask = rr.masks
+        keys = rr.keys
         self._keys = keys
-        lead_ok = 0
-        for i in range(size):
-            if r.lead_ok >> i & 1:
-                lead_ok |= 1 << new[i]
-        may_trump = r.may_trump
-        trump_mask = smask[r.trump] if r.trump >= 0 else 0
+        lead_ok = rr.lead_ok
+        may_trump = rr.may_trump
+        trump_mask = rr.trump_mask
         side = tuple(s in self.side for s in range(n))
         teams = self.teams
         self._side_team = teams[min(self.side)] if self.side else 0
@@ -322,6 +313,11 @@ class Solver:
         cum = [0]
         for v in tv:
             cum.append(cum[-1] + v)
+        # least[number][k]: the k least trick values among tricks number.. (any k of them)
+        least = [[0] for _ in range(tricks + 1)]
+        for t in range(tricks):
+            for v in sorted(tv[t:]):
+                least[t].append(least[t][-1] + v)
         wants = o.wants_tricks
         # a trump beats every other suit and is beaten only by a higher trump: a valued trump
         # goes to its holder's team (side or not) when every live trump above it is held there
@@ -335,6 +331,7 @@ class Solver:
         sure_cards = tuple((1 << j, cv[j], trump_mask & ~((2 << j) - 1))
                            for j in trumps if cv[j]) if trump_top else ()
         side_seats = tuple(sorted(self.side))
+        opp_seats = tuple(s for s in range(n) if s not in self.side)
         seat_at = tuple(tuple((lead + k) % n for k in range(n)) for lead in range(n))
         hands: list[int] = [0] * n
         self._hands = hands
@@ -356,36 +353,11 @@ class Solver:
         self._owner: list[int] = [0] * n
         tt = self.tt
         best_lead = self.best
-        budget = self.budget if self.budget is not None else INF
         solver = self
         last = n - 1
 
-        def masters(hand: int, live: int) -> int:
-            """The cards of ``hand`` above every other live card of their suit, counted
-            from the top (a quick trick each, led one after another)."""
-            count = 0
-            for s in (0, 1, 2, 3, 4):
-                mine = hand & smask[s]
-                if not mine:
-                    continue
-                rest = live & smask[s] & ~hand
-                if not rest:
-                    count += mine.bit_count()
-                else:
-                    count += (mine >> rest.bit_length()).bit_count()
-            return count
-
-        def quick(hand: int, live: int) -> int:
-            """Quick tricks of a hand on lead (as ``TrickRules.quick_tricks``)."""
-            tr = trump_mask & live & ~hand
-            if tr:
-                mine = hand & trump_mask
-                if not mine:
-                    return 0
-                return (mine >> tr.bit_length()).bit_count()
-            if hand & lead_ok != hand:
-                return masters(hand & lead_ok, live) if hand & lead_ok else masters(hand, live)
-            return masters(hand, live)
+        quick = rr.quick_tricks
+        sure_trumps = rr.sure_trump_tricks
 
         def code(base: int, m: int) -> int:
             """A suit's live cards as the sequence of (holder, worth) from the lowest: two
@@ -402,7 +374,7 @@ class Solver:
             if not live:
                 return game_value if ga > 0 and gb > 0 else 0
             solver.nodes += 1
-            if solver.nodes > budget:
+            if solver.nodes > solver.limit:
                 raise Budget
             if live.bit_count() == n:  # the last trick plays itself
                 lead = hands[leader].bit_length() - 1
@@ -487,8 +459,21 @@ class Solver:
                 ca = cb = 0
             if only_tricks:
                 q = quick(hands[leader], live)
-                if q:
-                    sure = cum[number + q] - cum[number]
+                sure = cum[number + q] - cum[number] if q else 0
+                if trump_top:  # master trumps: sure tricks of their team, whoever leads
+                    mine = 0
+                    for s in side_seats:
+                        mine |= hands[s]
+                    ks = sure_trumps([hands[s] for s in side_seats], live & ~mine)
+                    ko = sure_trumps([hands[s] for s in opp_seats], mine)
+                    ls = least[number]
+                    if side[leader]:
+                        lo += max(sure, ls[ks])
+                        hi -= ls[ko]
+                    else:
+                        lo += ls[ks]
+                        hi -= max(sure, ls[ko])
+                elif sure:
                     if side[leader]:
                         lo += sure
                     else:
