@@ -77,6 +77,8 @@ VIOLATIONS: list[tuple[str, str, str]] = [
                                          "Bartek: JD 2H JH QH 9H 4H")),
     ("schmier", "discard-trump", sr.unseen(extra='discards = { Bartek = 0, Celina = 0, Darek = 0, '
                                                  'Ewa = 0, Filip = 0, Ala = "2H 9C" }\n')),
+    ("schmier", "turn-order", sr.game(sr.BIDS + 'trump = "H"\n'  # no dealer: read as written
+                                      'discards = { Celina = "9S", Bartek = "8S" }\n')),
     ("schmier", "outcome-total", sr.game(sr.BIDS + 'trump = "H"\noutcome = { high = "Ala" }\n')),
     ("schmier", "claimed-score", sr.game(sr.BIDS + 'trump = "H"\n' + S_OUT
                                          + "claimed = { Ala = 1 }\n")),
@@ -98,6 +100,8 @@ REFUSALS: list[tuple[str, str, str]] = [
      "Celina: JH 7H 8H"),
     ("trump named outside its turn", sr.unseen(), "Bartek: trump S"),
     ("trump named by another player", sr.game('dealer = "Ala"\n' + sr.BIDS), "Celina: trump S"),
+    ("a discard out of turn", sr.game('dealer = "Ala"\n' + sr.BIDS + 'trump = "H"\n'),
+     "Celina: discard 9S"),
     ("a take in Schmier", sr.game('dealer = "Ala"\n' + sr.BIDS + 'trump = "H"\n'), "Bartek: take"),
     ("the game is over", wr.game(*AFTER_END[:4]), "Bartek: 2"),
 ]

@@ -19,8 +19,10 @@ def explain(rules: Kozel, setup: Setup, deals: Sequence[Deal], deal: int,
             trick: int | None, s: Series) -> list[str]:
     if not 1 <= deal <= len(deals):
         raise NotationError(f"there is no game {deal} (the file has {len(deals)})")
-    if deal > len(s.games):
-        raise NotationError(f"game {deal} was played after the series was over")
+    if deal > len(s.games):  # written after the end: not refereed, counts for nothing
+        said = [f"  {v.rule}: {v.message}" for v in s.violations if v.deal == deal]
+        return [f"Game {deal} was played after the series was over ({s.winner} had won): "
+                "it counts for nothing", *said]
     g = s.games[deal - 1]
     head = f"Game {deal}: dealer {g.dealer}; trump {suit_text(g.trump)}"
     if g.trump_card is not None:

@@ -115,14 +115,54 @@ def discard_cards(st: DealState, e: Exchange, at: int) -> None:
 
 
 def schmier_step(st: DealState, e: Exchange, at: int) -> None:
+    """One Schmier discard. Each player but the dealer exchanges in turn from the dealer's
+    left, the dealer last (RULES.md). A player the record leaves out did something unknown:
+    a later player's discard passes over them. A discard written before that of an earlier
+    player who is still to come in the record is out of turn: one ``turn-order`` for the
+    deal, and it is held back until its turn, so every recorded exchange counts, in the
+    rules' order (docs/schmier.md "Exchange order")."""
     order = st.ex_order()
     p = e.player
     if e.kind != "discard":
         st.flag(at, "turn-order", text.only_dealer_takes(p), p)
         return
-    if st.ex_pos >= len(order) or p not in order[st.ex_pos:]:
+    if st.ex_pos >= len(order) or p not in order[st.ex_pos:] or \
+            any(h.player == p for h, _ in st.ex_held):
         st.flag(at, "turn-order", text.exchange_turn_done(p), p)
         return
+    waiting = _still_to_come(st, order[st.ex_pos:order.index(p)], at)
+    if waiting:
+        if not st.ex_early:
+            st.ex_early = True
+            st.flag(at, "turn-order", text.exchange_early(p, waiting[0]), p)
+        st.ex_held.append((e, at))
+        return
+    _exchange_turn(st, e, at)
+    release_held(st, at)
+
+
+def _still_to_come(st: DealState, players: list[str], now: int) -> list[str]:
+    """Those of ``players`` whose discard the deal records after entry ``now``."""
+    later = {q for i, q in st.ex_record if i > now}
+    return [q for q in players if q in later]
+
+
+def release_held(st: DealState, now: int | None = None) -> None:
+    """The discards held back take their turn once nobody before them is still to come in
+    the record after entry ``now`` (``None``: the exchange is over, they all take it)."""
+    order = st.ex_order()
+    while st.ex_held and st.phase == "exchange":
+        st.ex_held.sort(key=lambda h: order.index(h[0].player))
+        e, at = st.ex_held[0]
+        if now is not None and _still_to_come(st, order[st.ex_pos:order.index(e.player)], now):
+            return
+        st.ex_held.pop(0)
+        _exchange_turn(st, e, at)
+
+
+def _exchange_turn(st: DealState, e: Exchange, at: int) -> None:
+    order = st.ex_order()
+    p = e.player
     while order[st.ex_pos] != p:
         unrecorded_exchange(st, order[st.ex_pos])
         st.ex_pos += 1
@@ -219,6 +259,7 @@ def end_exchange(st: DealState) -> None:
             st.know.blur(st.bidder or "", keep_certain=False)
             st.ex_pos = 2
     else:
+        release_held(st)
         order = st.ex_order()
         while st.ex_pos < len(order):
             unrecorded_exchange(st, order[st.ex_pos])

@@ -103,6 +103,11 @@ class DealState:
     played_after: bool = False
     # who took or discarded when they could not: one turn-order for a take and its discard
     ex_refused: set[str] = field(default_factory=set)
+    # the Schmier exchange as the deal records it: (entry index, player) of each discard, so
+    # that a discard written before an earlier player's is held back until that one's turn
+    ex_record: list[tuple[int, str]] = field(default_factory=list)
+    ex_held: list[tuple[Exchange, int]] = field(default_factory=list)
+    ex_early: bool = False  # the one turn-order of a deal whose exchange is out of order
     notes: dict[int, str] = field(default_factory=dict)  # entry index -> why (explain)
 
     def __post_init__(self) -> None:
@@ -159,6 +164,8 @@ class DealState:
     # -- the whole deal -----------------------------------------------------------------------
 
     def start(self, deal: Deal) -> None:
+        self.ex_record = [(self.base + i, e.player) for i, e in enumerate(deal.entries)
+                          if isinstance(e, Exchange) and e.kind == "discard"]
         hands = deal.key("hands")
         stock = deal.key("stock")
         if hands is not None:
@@ -536,6 +543,7 @@ def replay_deal(setup: Setup, v: Variant, deal: Deal, number: int, dealer: str, 
     st.start(deal)
     for i, e in enumerate(deal.entries):
         st.entry(e, base + i)
+    ex.release_held(st)
     if st.outcome is not None:
         st.apply_outcome()
     return st

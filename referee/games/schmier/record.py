@@ -2,7 +2,8 @@
 
 ``GameRules.record_play`` calls ``record_play`` with the deals and the ``Result`` of their
 replay; nothing is replayed again. The tricks are the finished ones and then the trick on the
-table (winner ``None``).
+table (winner ``None``). Deals written after the end of the game were not refereed: they
+have no state and no row, and are left out.
 """
 
 from __future__ import annotations
@@ -15,7 +16,8 @@ from ...play_record import ClaimRecord, DealPlay, bid_text, from_trick, with_cur
 
 def record_play(deals: Sequence[Deal], result: Result) -> None:
     states, _info = result.state
-    for row, st, deal in zip(result.deals, states, deals, strict=True):
+    # Deals written after the end of the game have no state and no row (``AfterTheEnd``).
+    for row, st, deal in zip(result.deals, states, deals[:len(states)], strict=True):
         bids = tuple(bid_text(e.player, e.value) for e in deal.entries if isinstance(e, Bid))
         claim = None
         if st.claim is not None:

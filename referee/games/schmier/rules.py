@@ -354,6 +354,10 @@ class SchmierRules(GameRules):
         if head == "trump":
             return [self.typed_trump(words, player, exp)]
         if head in ("take", "discard"):
+            if head == "discard" and not self.variant.kitty and exp.action == "exchange" \
+                    and not exp.new_deal and exp.player is not None and player != exp.player:
+                # in turn from the dealer's left: nobody's turn is passed over by a typist
+                raise IllegalEntry("turn-order", msg.refuse_exchange_turn(player, exp.player))
             return [self.typed_exchange(head, words[1:], player, setup)]
         cards = parse_cards(body)
         if exp.action in ("bid", "trump", "exchange"):

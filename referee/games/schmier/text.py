@@ -224,6 +224,16 @@ def exchange_turn_done(player: str) -> str:
     return f"{player} already had their turn in the exchange"
 
 
+def exchange_early(player: str, first: str) -> str:
+    return (f"{player} discarded before {first}, whose turn in the exchange it was (each in "
+            "turn from the dealer's left)")
+
+
+def refuse_exchange_turn(player: str, first: str) -> str:
+    return (f"it is {first}'s turn to discard, not {player}'s (each in turn from the "
+            "dealer's left, the dealer last)")
+
+
 def exchange_over(player: str, kind: str) -> str:
     return f"the exchange is over: {player} cannot {kind} now"
 
