@@ -155,15 +155,18 @@ tricks = ["Ala: AH 7S 8S 9S"]
     assert [(x.trick, x.player, x.rule) for x in v.proven] == [(None, "Ala", "discard-trump")]
 
 
-def test_the_table_records_the_shown_hand_and_replay_proves_the_same(tmp_path: Path) -> None:
-    """At the table: the verdict says PROVEN, the table accepts the claim, the file keeps the
-    hand (claim_hand), and its replay proves the same revoke."""
+def test_the_table_records_the_shown_hand_and_replay_proves_the_same(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """At the table: the verdict says PROVEN (once: recording the claim does not say it
+    again), the table accepts the claim, the file keeps the hand (claim_hand), and its replay
+    proves the same revoke."""
     p = tmp_path / "k.toml"
     p.write_text(REVOKE)
     s = Session.load(p)
     v = judge(s.setup, s.deals, "Bartek", hand=_cards(BARTEK), seconds=None)
     r = Asked(["claim Bartek", BARTEK, "y", "quit"])
     assert table(p, r).run() == 0
+    assert capsys.readouterr().out.count("PROVEN") == 1
     res = Session.load(p).result()
     assert [(x.deal, x.trick, x.player, x.rule) for x in res.violations] == \
         [(x.deal, x.trick, x.player, x.rule) for x in v.proven] == \

@@ -3,6 +3,7 @@ save, say what it proved), the table shown again, the questions asked inside a c
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
@@ -125,16 +126,17 @@ class TableBase:
         self.say(f"saved to {clean(str(self.path))}; resume with: referee play "
                  f"{clean(str(self.path))}")
 
-    def enter(self, line: str) -> bool:
+    def enter(self, line: str, said: Sequence[Any] = ()) -> bool:
         """Check, save and report one typed line; False when it was not entered. Several
         bids on one line (``pass pass 3``) are entered in turn, each checked as if typed
-        alone, up to the first refused."""
+        alone, up to the first refused. ``said``: violations already said PROVEN (by a
+        claim's verdict), not said again."""
         bids = _bids_in_turn(line)
         if bids is not None:
             return all(self.enter(b) for b in bids)  # (all() stops at the first refused)
         if not self.key_deal_said(line):
             return False
-        return self._enter(line)
+        return self._enter(line, said)
 
     def key_deal_said(self, line: str) -> bool:
         """A ``claimed = ...`` line that would go to another deal than the one the prompt is
@@ -159,7 +161,7 @@ class TableBase:
         self.say(self.style.cards(f"{line!r} was not entered"))
         return False
 
-    def _enter(self, line: str) -> bool:
+    def _enter(self, line: str, said: Sequence[Any] = ()) -> bool:
         st = self.style
         before = self.s.result()
         try:
@@ -181,12 +183,17 @@ class TableBase:
         except RefereeError as e:
             self.say(st.red("cannot read that: ") + st.cards(str(e)))
             return False
-        for v in added.proven:
-            self.say(st.red(st.bold("PROVEN: ")) + st.cards(f"{v.where()}: {v.said()} "
-                                                              f"— rule {v.rule}"))
+        self.say_proven([v for v in added.proven if v not in said])
         self.flag(added.flagged)
         self.after(before)
         return True
+
+    def say_proven(self, proven: Sequence[Any]) -> None:
+        """A revoke (or any violation) the cards just proved, at the trick where it was."""
+        st = self.style
+        for v in proven:
+            self.say(st.red(st.bold("PROVEN: ")) + st.cards(f"{v.where()}: {v.said()} "
+                                                              f"— rule {v.rule}"))
 
     def flag(self, flagged: list[Any]) -> None:
         """A claimed score that differs: kept as the table wrote it, and a warning line."""

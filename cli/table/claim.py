@@ -55,7 +55,7 @@ class ClaimCommands(TableBase):
             return
         text = self.claim_entry(claimer, hand or ())
         if text is not None:
-            self.enter(text)
+            self.enter(text, said=verdict.proven)
 
     def show_verdict(self, verdict: Any) -> None:
         """The verdict: holds or fails, the line of play, and the distribution that beats
@@ -63,9 +63,7 @@ class ClaimCommands(TableBase):
         from referee.words import count
 
         st = self.style
-        for v in verdict.proven:  # the shown hand proves an earlier revoke: said first
-            self.say(st.red(st.bold("PROVEN: ")) + st.cards(f"{v.where()}: {v.said()} "
-                                                              f"— rule {v.rule}"))
+        self.say_proven(verdict.proven)  # the shown hand proves an earlier revoke: first
         side = " & ".join(verdict.side)
         rest = "the last trick" if verdict.left == 1 else \
             f"the {count(verdict.left, 'remaining trick')}"

@@ -45,9 +45,7 @@ class UndoCommands(TableBase):
         if done:
             self.say("redone: ", st.cards("; ".join(t for t, _ in done)))
         for _, added in done:  # what each proves, as when it was first typed
-            for v in added.proven:
-                self.say(st.red(st.bold("PROVEN: ")) + st.cards(f"{v.where()}: {v.said()} "
-                                                                  f"— rule {v.rule}"))
+            self.say_proven(added.proven)
             self.flag(added.flagged)
         if stopped is not None:
             text = self.s.redoable()[0]
