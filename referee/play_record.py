@@ -102,7 +102,8 @@ class TurnRecord:
 class ClaimRecord:
     """An accepted claim that ended the deal: the claimer, their side (who took the rest),
     how many tricks it took (the one on the table included) from which trick, and the answers
-    the table gave for cards never played (``held``: player -> cards; ``game_points``)."""
+    the table gave for cards never played (``held``: player -> cards; ``game_points``), and
+    the claimer's hand as shown (``hand``, the save file's ``claim_hand``)."""
 
     player: str
     side: tuple[str, ...]
@@ -110,6 +111,7 @@ class ClaimRecord:
     from_trick: int
     held: tuple[tuple[str, tuple[Card, ...]], ...] = ()
     game_points: int | None = None
+    hand: tuple[Card, ...] | None = None
 
     def to_json(self) -> Json:
         out: Json = {"player": self.player, "side": list(self.side), "tricks": self.tricks,
@@ -118,6 +120,8 @@ class ClaimRecord:
             out["held"] = {p: [str(c) for c in cs] for p, cs in self.held}
         if self.game_points is not None:
             out["game_points"] = self.game_points
+        if self.hand is not None:
+            out["hand"] = [str(c) for c in self.hand]
         return out
 
 

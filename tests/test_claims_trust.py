@@ -173,7 +173,27 @@ def test_the_table_records_the_shown_hand_and_replay_proves_the_same(
         [(1, 2, "Bartek", "follow-suit")]
     assert res.deals[0].finished
     code, out, _err = cli_run("replay", str(p), "--json")
-    assert code == 1 and json.loads(out)["violations"][0]["rule"] == "follow-suit"
+    doc = json.loads(out)
+    assert code == 1 and doc["violations"][0]["rule"] == "follow-suit"
+    # the play record keeps the hand shown, as the file does
+    assert doc["deals"][-1]["claim"]["hand"] == BARTEK.split()
+
+
+def test_the_wisconsin_play_record_keeps_the_shown_hand() -> None:
+    """replay --json of a Schmier-family claim with claim_hand: the hand in the claim record."""
+    text = head("wisconsin-schmier", extra='\n[options]\nkitty_view = 2\n') + '''
+[[deals]]
+dealer = "Ala"
+bids = ["Bartek: pass", "Celina: pass", "Darek: pass", "Ala: 2"]
+discards = { Ala = "JH 8C" }
+tricks = ["Ala: AH 7S 8S 9S"]
+claim = "Ala: rest"
+claim_hand = "KH QH 10H 9H AS"
+'''
+    s = load_text(text)
+    res = s.result()
+    s.rules.record_play(s.deals, res)
+    assert res.replay_json()["deals"][0]["claim"]["hand"] == ["KH", "QH", "10H", "9H", "AS"]
 
 
 def test_claim_hand_in_a_file_is_checked() -> None:

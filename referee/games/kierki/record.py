@@ -24,6 +24,7 @@ def record_play(deals: Sequence[Deal], result: Result) -> None:
             claim = None
             if st.claim is not None:
                 who = st.claim.claimer
-                claim = ClaimRecord(who, (who,), st.claim_tricks, 14 - st.claim_tricks)
+                claim = ClaimRecord(who, (who,), st.claim_tricks, 14 - st.claim_tricks,
+                                    hand=st.claim.hand)
             row.play = DealPlay(trump=st.trump, tricks=tuple(
                 from_trick(t) for t in with_current(st.tricks, st.current)), claim=claim)

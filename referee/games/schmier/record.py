@@ -24,6 +24,6 @@ def record_play(deals: Sequence[Deal], result: Result) -> None:
             tc = st.claim
             side = tuple(p for p in st.setup.players if st.team_of[p] == st.team_of[tc.claimer])
             claim = ClaimRecord(tc.claimer, side, st.claim_tricks, 7 - st.claim_tricks,
-                                tuple(tc.held_by().items()), tc.game_points)
+                                tuple(tc.held_by().items()), tc.game_points, tc.hand)
         row.play = DealPlay(bids=bids, tricks=tuple(
             from_trick(t) for t in with_current(st.tricks, st.current)), claim=claim)
