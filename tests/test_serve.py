@@ -289,3 +289,31 @@ def test_the_other_commands_never_load_the_web_stack(args: list[str]) -> None:
     r = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
                        timeout=60, stdin=subprocess.DEVNULL)
     assert r.stderr.splitlines()[-1:] == [""], r.stderr
+
+
+def test_a_file_written_again_the_same_is_no_news(tmp_path: Path) -> None:
+    f = copy(tmp_path, "kierki-in-progress.toml")
+    c = client(f)
+    v = c.get("/live.json").json()["version"]
+    replace(f, f.read_text(encoding="utf-8"))  # a new inode and mtime, the same game
+    assert c.get("/live.json").json()["version"] == v
+    replace(f, f.read_text(encoding="utf-8") + "\n# a comment\n")
+    assert c.get("/live.json").json()["version"] == v
+
+
+def test_a_fault_of_the_referee_keeps_the_page(tmp_path: Path,
+                                               monkeypatch: pytest.MonkeyPatch) -> None:
+    f = copy(tmp_path, "kierki-in-progress.toml")
+    c = client(f)
+    good = c.get("/live.json").json()
+
+    def broken(path: Path) -> None:
+        raise ValueError("a bug")
+
+    monkeypatch.setattr(views, "load", broken)
+    replace(f, f.read_text(encoding="utf-8") + "\n# changed\n")
+    doc = c.get("/live.json").json()
+    assert doc["error"] == "kierki-in-progress.toml: the referee could not replay it " \
+        "(ValueError: a bug)"
+    assert doc["sheet"] == good["sheet"] and c.get("/").status_code == 200
+    assert c.get("/replay").status_code == 200
