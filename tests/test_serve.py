@@ -317,3 +317,19 @@ def test_a_fault_of_the_referee_keeps_the_page(tmp_path: Path,
         "(ValueError: a bug)"
     assert doc["sheet"] == good["sheet"] and c.get("/").status_code == 200
     assert c.get("/replay").status_code == 200
+
+
+def test_folder_mode_keeps_a_bounded_number_of_games_read(tmp_path: Path,
+                                                          monkeypatch: pytest.MonkeyPatch
+                                                          ) -> None:
+    from cli.serve import live
+
+    monkeypatch.setattr(live, "KEEP", 2)
+    for i in range(4):
+        copy(tmp_path, "kozel-in-progress.toml", f"g{i}.toml")
+    app = make_app(tmp_path)
+    c = TestClient(app)
+    for i in range(4):
+        assert c.get(f"/g/g{i}.toml/live.json").status_code == 200
+    assert sorted(p.name for p in app.state.site.hub.feeds) == ["g2.toml", "g3.toml"]
+    assert c.get("/g/g0.toml/live.json").json()["players"]  # read again when asked

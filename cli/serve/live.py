@@ -28,6 +28,7 @@ from cli.serve.views import Stamp
 Json = dict[str, Any]
 QUEUE = 2  # events a client may be behind before its oldest is dropped
 STEP_MS = 20  # watchfiles: the quiet time after a change before it is reported
+KEEP = 32  # folder mode: the games kept read at once
 
 
 class TooMany(Exception):
@@ -213,11 +214,17 @@ class Hub:
         self._lock = threading.Lock()
 
     def feed(self, path: Path) -> Feed:
+        """The feed of ``path`` (made on first use, and read again if the file changed).
+        Folder mode keeps at most ``KEEP`` feeds: the oldest with no page open goes."""
         with self._lock:
             f = self.feeds.get(path)
             if f is None:
                 f = Feed(path, self.build)
                 self.feeds[path] = f
+                for old in [p for p, g in self.feeds.items() if not g.clients and p != path]:
+                    if len(self.feeds) <= KEEP:
+                        break
+                    self.feeds.pop(old).close()
         f.refresh()
         return f
 
