@@ -18,12 +18,21 @@ import sys
 import threading
 import time
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from cli.serve.app import make_app, new_token
+if TYPE_CHECKING:
+    from starlette.applications import Starlette
 
 __all__ = ["make_app", "start_server", "serve", "Running"]
 DEFAULT_PORT = 8000
+
+
+def make_app(target: Path, *, token: str | None = None,
+             max_clients: int = 100) -> Starlette:
+    """The Starlette app serving ``target`` (``cli.serve.app.make_app``)."""
+    from cli.serve.app import make_app as make
+
+    return make(target, token=token, max_clients=max_clients)
 
 
 def _listen(host: str, port: int) -> socket.socket:
@@ -145,6 +154,8 @@ def serve(target: Path, *, host: str = "127.0.0.1", port: int = DEFAULT_PORT,
     import signal
 
     if lan:
+        from cli.serve.app import new_token
+
         host = "0.0.0.0"
         token = token or new_token()
     app = make_app(Path(target), token=token)
