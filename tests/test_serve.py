@@ -15,7 +15,7 @@ import pytest
 pytest.importorskip("starlette")
 
 with warnings.catch_warnings():  # starlette would rather have httpx2; httpx does the job
-    warnings.simplefilter("ignore", DeprecationWarning)
+    warnings.simplefilter("ignore")
     from starlette.testclient import TestClient  # noqa: E402
 
 from cli.serve import make_app, views  # noqa: E402
@@ -333,3 +333,16 @@ def test_folder_mode_keeps_a_bounded_number_of_games_read(tmp_path: Path,
         assert c.get(f"/g/g{i}.toml/live.json").status_code == 200
     assert sorted(p.name for p in app.state.site.hub.feeds) == ["g2.toml", "g3.toml"]
     assert c.get("/g/g0.toml/live.json").json()["players"]  # read again when asked
+
+
+def test_folder_mode_a_file_that_cannot_be_read(tmp_path: Path) -> None:
+    (tmp_path / "bad.toml").write_text('format = 1\ngame = "nope"\n', encoding="utf-8")
+    c = client(tmp_path)
+    index = c.get("/").text
+    assert 'class="game unreadable"' in index and "nope" in index
+    for route in FILE_ROUTES:
+        r = c.get("/g/bad.toml/" + route)
+        assert r.status_code == 200, route
+    html = c.get("/g/bad.toml/").text
+    assert re.search(r'<p id="error" class="error">[^<]*nope', html)
+    assert c.get("/g/bad.toml/live.json").json()["error"]
