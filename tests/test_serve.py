@@ -66,6 +66,7 @@ def test_live_page_shows_the_table(tmp_path: Path) -> None:
         assert f'id="{part}"' in html, part
     assert re.search(r'<p id="error" class="error" hidden>', html)
     assert 'class="seat' in html and 'data-player="Ala"' in html
+    assert '<div class="seat to-play" data-player="Darek">' in html  # Darek to follow
     assert re.search(r'class="card (red|black)" data-card="(10|[2-9JQKA])[SHDC]"', html)
     assert '<tr class="totals">' in html
     doc = c.get("/live.json").json()
