@@ -347,3 +347,19 @@ def test_folder_mode_a_file_that_cannot_be_read(tmp_path: Path) -> None:
     html = c.get("/g/bad.toml/").text
     assert re.search(r'<p id="error" class="error">[^<]*nope', html)
     assert c.get("/g/bad.toml/live.json").json()["error"]
+
+
+def test_every_sample_is_served(tmp_path: Path) -> None:
+    """Every game kind and every sample's oddity (claims, pulls, outcomes, lottery, a
+    Foursquare series) through every page."""
+    c = client(SAMPLES)
+    index = c.get("/?format=json").json()
+    assert len(index["games"]) == len(list(SAMPLES.glob("*.toml")))
+    for g in index["games"]:
+        for route in FILE_ROUTES:
+            r = c.get(f"/g/{g['path']}/{route}")
+            assert r.status_code == 200, (g["path"], route)
+        doc = c.get(f"/g/{g['path']}/replay.json").json()
+        assert doc["error"] is None and doc["steps"], g["path"]
+        assert sorted(v["rule"] for v in doc["violations"]) == \
+            sorted(r for r, n in g["violations"].items() for _ in range(n)), g["path"]
