@@ -474,3 +474,29 @@ def claim(file: FileArg,
     if rest and tricks is not None:
         fail("give --rest or --tricks N, not both", 2)
     raise typer.Exit(run(file, player, tricks, hand, as_json, ascii_only))
+
+
+@app.command()
+@guarded
+def serve(target: Annotated[Path, typer.Argument(help="a game's save file, or a folder of "
+                                                      "them")],
+          lan: Annotated[bool, typer.Option("--lan", help="serve the local network (the "
+                                            "phones at the table): a random token in every "
+                                            "address, and a QR code of it")] = False,
+          port: Annotated[int, typer.Option("--port", min=0, max=65535,
+                                            help="the port (0: any free one)")] = 8000
+          ) -> None:
+    """A read-only web page of the game, updated as entries land: the live table, the score
+    sheet, the replay with each trick's explanation; of a folder, its games and the season's
+    stats. By default only this machine can open it (127.0.0.1)."""
+    if not target.exists():
+        fail(f"{target}: no such file or folder", 2)
+    if not target.is_dir():
+        _session(target)  # a file that cannot be read: its one line now, exit 2
+    from cli.serve import serve as run
+
+    try:
+        code = run(target, lan=lan, port=port, say=typer.echo)
+    except OSError as e:
+        fail(f"cannot serve on port {port}: {e.strerror or e}", 2)
+    raise typer.Exit(code)

@@ -1,0 +1,163 @@
+"""``referee serve``: the game (or a folder of games) as read-only web pages, live.
+
+* ``make_app(target, token=, max_clients=)``: the Starlette app (``cli.serve.app``);
+* ``start_server(target, host=, port=, token=)``: the app on uvicorn in a background thread
+  (``play --serve``), returning a handle with ``.url`` (the base URL, token included) and
+  ``.stop()``;
+* ``serve(target, ...)``: the blocking server of the ``serve`` command; Ctrl-C exits 130 and
+  SIGTERM 143, as the rest of the CLI does, once every page's stream is closed.
+
+Only ``serve`` and ``play --serve`` import this package (and with it Starlette, uvicorn,
+Jinja2, sse-starlette, watchfiles, segno and pygal): the other commands start as before.
+"""
+
+from __future__ import annotations
+
+import socket
+import sys
+import threading
+import time
+from pathlib import Path
+from typing import Any
+
+from cli.serve.app import make_app, new_token
+
+__all__ = ["make_app", "start_server", "serve", "Running"]
+DEFAULT_PORT = 8000
+
+
+def _listen(host: str, port: int) -> socket.socket:
+    family = socket.AF_INET6 if ":" in host else socket.AF_INET
+    sock = socket.socket(family, socket.SOCK_STREAM)
+    sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+    try:
+        sock.bind((host, port))
+    except OSError:
+        sock.close()
+        raise
+    sock.listen(128)
+    sock.set_inheritable(True)
+    return sock
+
+
+def _server(app: Any) -> Any:
+    """A uvicorn server for ``app`` that, asked to stop, first ends every page's stream (an
+    open event stream would otherwise hold the graceful shutdown)."""
+    import uvicorn
+
+    site = app.state.site
+
+    class Server(uvicorn.Server):
+        def handle_exit(self, sig: int, frame: Any) -> None:
+            site.hub.close_soon()
+            super().handle_exit(sig, frame)
+
+    config = uvicorn.Config(app, log_level="warning", access_log=False, lifespan="on",
+                            ws="none", loop="asyncio", timeout_graceful_shutdown=3,
+                            server_header=False)
+    return Server(config)
+
+
+class Running:
+    """A server running in a background thread: ``url`` (the base, token included) and
+    ``stop()``."""
+
+    def __init__(self, app: Any, sock: socket.socket, url: str) -> None:
+        self.app = app
+        self.url = url
+        self._sock = sock
+        self._server = _server(app)
+        self._thread = threading.Thread(target=self._server.run, kwargs={"sockets": [sock]},
+                                        name="referee-serve", daemon=True)
+
+    def start(self, timeout: float = 10.0) -> Running:
+        self._thread.start()
+        end = time.monotonic() + timeout
+        while not self._server.started and self._thread.is_alive():
+            if time.monotonic() > end:
+                raise RuntimeError("the web server did not start")
+            time.sleep(0.01)
+        return self
+
+    def stop(self, timeout: float = 5.0) -> None:
+        self.app.state.site.hub.close_soon()
+        self._server.should_exit = True
+        self._thread.join(timeout)
+        self._sock.close()
+
+
+def base_url(host: str, port: int, token: str | None) -> str:
+    shown = f"[{host}]" if ":" in host else host
+    return f"http://{shown}:{port}/" + ("" if token is None else f"t/{token}/")
+
+
+def start_server(target: Path, *, host: str = "127.0.0.1", port: int = 0,
+                 token: str | None = None) -> Running:
+    """Serve ``target`` on ``host``:``port`` (0: any free port) from a background thread."""
+    app = make_app(Path(target), token=token)
+    sock = _listen(host, port)
+    return Running(app, sock, base_url(host, sock.getsockname()[1], token)).start()
+
+
+def lan_addresses() -> list[str]:
+    """This machine's addresses on the local network (not loopback), as the name resolver
+    gives them; nothing is sent anywhere."""
+    out: list[str] = []
+    try:
+        infos = socket.getaddrinfo(socket.gethostname(), None, socket.AF_INET)
+    except OSError:
+        infos = []
+    for info in infos:
+        addr = str(info[4][0])
+        if not addr.startswith("127.") and addr not in out:
+            out.append(addr)
+    return out
+
+
+def serve(target: Path, *, host: str = "127.0.0.1", port: int = DEFAULT_PORT,
+          token: str | None = None, lan: bool = False, say: Any = print) -> int:
+    """The ``serve`` command: serve until Ctrl-C (exit 130) or SIGTERM (exit 143)."""
+    import signal
+
+    if lan:
+        host = "0.0.0.0"
+        token = token or new_token()
+    app = make_app(Path(target), token=token)
+    sock = _listen(host, port)
+    port = sock.getsockname()[1]
+    if lan:
+        import segno
+
+        urls = [base_url(a, port, token) for a in lan_addresses()] or \
+            [base_url("THIS-MACHINE", port, token)]
+        say(f"serving {target} read-only on the local network: open {urls[0]}")
+        for other in urls[1:]:
+            say(f"  or {other}")
+        qr = segno.make(urls[0], error="m")
+        qr.terminal(out=sys.stdout, compact=True)
+        say("the token in the address is the key: without it the server answers 404")
+    else:
+        say(f"serving {target} read-only at {base_url(host, port, token)} (this machine "
+            "only; --lan for the phones at the table)")
+    say("Ctrl-C stops it")
+    sys.stdout.flush()
+    server = _server(app)
+    stopped = {"code": 0}
+
+    def on_term(signum: int, frame: Any) -> None:  # re-raised by uvicorn once it has stopped
+        stopped["code"] = 143
+        raise SystemExit(143)
+
+    old = signal.signal(signal.SIGTERM, on_term)
+    try:
+        server.run(sockets=[sock])
+    except KeyboardInterrupt:
+        stopped["code"] = 130
+    except SystemExit as e:
+        stopped["code"] = int(e.code) if isinstance(e.code, int) else 143
+    finally:
+        signal.signal(signal.SIGTERM, old)
+        sock.close()
+    if stopped["code"]:
+        sys.stderr.write("referee: serve: stopped\n")
+    return stopped["code"]

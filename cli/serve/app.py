@@ -1,0 +1,316 @@
+"""The web app: a Starlette app of read-only pages over one game file or a folder of them.
+
+URLs, under the base (``/``, or ``/t/TOKEN/`` with a token; anything else is a bare 404):
+
+* file mode: ``""`` the live table, ``live.json`` its view, ``events`` the live feed (SSE,
+  event ``update``, data the live view, id its version), ``replay`` (``?deal=N&step=K``, or
+  ``?i=K`` the step over the whole game) and ``replay.json``, ``score`` and ``chart.svg``;
+* folder mode: ``""`` the index, ``stats``, and ``g/<path under the folder>/`` followed by
+  the file-mode URLs;
+* ``static/...``: the page's own script and stylesheet.
+
+Every response carries a Content-Security-Policy that allows scripts, styles, images and
+connections from the server itself only (no inline script, nothing from another host), and
+no request changes anything: the routes are GET (and HEAD) only.
+"""
+
+from __future__ import annotations
+
+import json
+import secrets
+from pathlib import Path
+from typing import Any
+from urllib.parse import quote
+
+from starlette.applications import Starlette
+from starlette.requests import Request
+from starlette.responses import HTMLResponse, PlainTextResponse, RedirectResponse, Response
+from starlette.routing import Mount, Route
+from starlette.staticfiles import StaticFiles
+from starlette.types import ASGIApp, Message, Receive, Scope, Send
+
+from cli.serve import views
+from cli.serve.live import Feed, Hub, State, TooMany
+
+HERE = Path(__file__).resolve().parent
+CSP = ("default-src 'none'; script-src 'self'; style-src 'self'; img-src 'self' data:; "
+       "connect-src 'self'; form-action 'self'; base-uri 'none'; frame-ancestors 'none'")
+SVG_CSP = "default-src 'none'; style-src 'unsafe-inline'"  # pygal's styles inside the SVG
+PARTS = ("game-title", "deal", "turn", "trick", "claim", "violations", "tricks", "score",
+         "winner")
+RETRY_MS = 1000
+
+
+class Headers:
+    """Security headers on every response (the CSP, no sniffing, no referrer, no framing)."""
+
+    def __init__(self, app: ASGIApp) -> None:
+        self.app = app
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        if scope["type"] != "http":
+            await self.app(scope, receive, send)
+            return
+
+        async def put(message: Message) -> None:
+            if message["type"] == "http.response.start":
+                headers = [(k, v) for k, v in message.get("headers", [])
+                           if k.lower() != b"content-security-policy"]
+                svg = any(k.lower() == b"content-type" and v.startswith(b"image/svg")
+                          for k, v in headers)
+                headers += [(b"content-security-policy", (SVG_CSP if svg else CSP).encode()),
+                            (b"x-content-type-options", b"nosniff"),
+                            (b"referrer-policy", b"no-referrer"),
+                            (b"x-frame-options", b"DENY"),
+                            (b"cache-control", b"no-store")]
+                message = {**message, "headers": headers}
+            await send(message)
+
+        await self.app(scope, receive, put)
+
+
+def environment() -> Any:
+    """The Jinja2 environment: autoescaped, with the filters that draw cards and sheets."""
+    import jinja2
+
+    from referee.cards import GLYPH, RED, try_parse_card
+
+    env = jinja2.Environment(loader=jinja2.FileSystemLoader(HERE / "templates"),
+                             autoescape=True, trim_blocks=False)
+
+    def glyph(c: str) -> str:
+        card = try_parse_card(c)
+        return card.pretty() if card is not None else c
+
+    def suit_class(c: str) -> str:
+        card = try_parse_card(c)
+        if card is None or card.is_joker:
+            return "joker"
+        return "red" if card.suit in RED else "black"
+
+    def suit(v: str) -> str:
+        return GLYPH.get(v, v) if isinstance(v, str) else v
+
+    env.filters.update(glyph=glyph, suit_class=suit_class, suit=suit,
+                       deal_label=views.deal_label, deal_result=views.deal_result,
+                       signed=views.signed, urlpath=lambda p: quote(p, safe="/"),
+                       pct=lambda x: "–" if x is None else f"{100 * x:.0f}%")
+    return env
+
+
+class Site:
+    """One served target: the file or folder, the token, the templates and the live feeds."""
+
+    def __init__(self, target: Path, token: str | None, max_clients: int) -> None:
+        self.target = target
+        self.folder = target.is_dir()
+        self.token = token
+        self.root = "/" if token is None else f"/t/{token}/"
+        self.env = environment()
+        self.parts = self.env.get_template("parts.html").module
+        self.hub = Hub(self.build, max_clients)
+        self.season = views.Season(target) if self.folder else None
+
+    # -- documents ---------------------------------------------------------------------------
+
+    def build(self, game: Any, state: State) -> dict[str, Any]:
+        """The live document of one version: the public live view (as the pages show it),
+        its version, the file's error (the last good view kept), and each part of the live
+        page drawn (the page's script puts them in place)."""
+        doc: dict[str, Any] = views.live(game) if game is not None else {}
+        doc.update(version=state.version, error=state.error, gone=state.gone,
+                   file=self.name_of(state))
+        p = self.parts
+        doc["html"] = {
+            "game-title": str(p.title_part(doc)), "deal": str(p.deal_part(doc)),
+            "turn": str(p.turn_part(doc)), "trick": str(p.trick_part(doc)),
+            "claim": str(p.claim_part(doc)), "violations": str(p.violations_part(doc)),
+            "tricks": str(p.tricks_part(doc)), "score": str(p.score_part(doc.get("sheet"))),
+            "winner": str(p.winner_part(doc))}
+        return doc
+
+    def name_of(self, state: State) -> str:
+        return ""
+
+    def replay_doc(self, feed: Feed) -> dict[str, Any]:
+        s = feed.state
+        got = s.extra.get("replay")
+        if got is None:
+            got = {"steps": [], "deals": [], "violations": []}
+            if s.game is not None:
+                got = views.replay(s.game)
+                p = self.parts
+                for step in got["steps"]:
+                    step["html"] = {"trick": str(p.step_trick(got, step)),
+                                    "explain": str(p.step_explain(step))}
+            got["version"], got["error"] = s.version, s.error
+            s.extra["replay"] = got
+        return got
+
+    def render(self, template: str, **context: Any) -> HTMLResponse:
+        context.setdefault("root", self.root)
+        context.setdefault("folder", self.folder)
+        context.setdefault("here", None)
+        return HTMLResponse(self.env.get_template(template).render(**context))
+
+    # -- the pages of one game ---------------------------------------------------------------
+
+    async def game(self, request: Request, path: Path, here: str, sub: str) -> Response:
+        if self.hub.stopping:
+            return PlainTextResponse("the server is stopping", 503)
+        feed = self.hub.feed(path)
+        s = feed.state
+        if sub == "":
+            return self.render("live.html", v=s.doc, here=here)
+        if sub == "live.json":
+            return Response(s.text, media_type="application/json")
+        if sub == "events":
+            return await self.events(request, feed)
+        if sub == "replay.json":
+            return Response(json.dumps(self.replay_doc(feed), ensure_ascii=False,
+                                       separators=(",", ":")), media_type="application/json")
+        if sub == "replay":
+            doc = self.replay_doc(feed)
+            i = pick_step(doc, request.query_params)
+            step = doc["steps"][i] if doc["steps"] else None
+            label = step_label(doc, step) if step is not None else ""
+            return self.render("replay.html", doc=doc, i=i, step=step, label=label,
+                               here=here, error=s.error)
+        if sub == "score":
+            return self.render("score.html", v=s.doc, here=here)
+        if sub == "chart.svg":
+            svg = s.extra.get("chart")
+            if svg is None:
+                from cli.serve.chart import svg as draw
+
+                sheet = s.doc.get("sheet") or {"names": [], "rows": [], "unit": "deal"}
+                svg = draw(sheet, "running totals")
+                s.extra["chart"] = svg
+            return Response(svg, media_type="image/svg+xml")
+        return PlainTextResponse("Not Found", 404)
+
+    async def events(self, request: Request, feed: Feed) -> Response:
+        from sse_starlette import EventSourceResponse, ServerSentEvent
+
+        try:
+            q = self.hub.subscribe(feed)
+        except TooMany:
+            return PlainTextResponse("too many live pages open; try again later", 503,
+                                     headers={"retry-after": "10"})
+        feed.watch()
+
+        def event(st: State) -> ServerSentEvent:
+            return ServerSentEvent(data=st.text, event="update", id=str(st.version),
+                                   retry=RETRY_MS)
+
+        async def stream() -> Any:
+            try:
+                yield event(feed.state)  # a page that (re)connects gets the whole state
+                while True:
+                    st = await q.get()
+                    if st is None:
+                        return
+                    yield event(st)
+            finally:
+                feed.unsubscribe(q)
+
+        return EventSourceResponse(stream(), ping=15, send_timeout=30,
+                                   headers={"cache-control": "no-store",
+                                            "x-accel-buffering": "no"})
+
+    # -- routes ------------------------------------------------------------------------------
+
+    async def file_page(self, request: Request) -> Response:
+        return await self.game(request, self.target, self.root,
+                               request.path_params.get("sub", ""))
+
+    async def folder_game(self, request: Request) -> Response:
+        rest: str = request.path_params["rest"]
+        rel, slash, sub = rest.rpartition("/")
+        if not slash:
+            rel, sub = rest, ""
+        try:
+            path = views.inside(self.target, rel)
+        except views.OutsideFolder:
+            return PlainTextResponse("Not Found", 404)
+        here = f"{self.root}g/{quote(rel, safe='/')}/"
+        if not slash:
+            return RedirectResponse(here, 307)
+        return await self.game(request, path, here, sub)
+
+    async def index(self, request: Request) -> Response:
+        assert self.season is not None
+        doc = self.season.index()
+        if request.query_params.get("format") == "json":
+            return Response(json.dumps(doc, ensure_ascii=False), media_type="application/json")
+        return self.render("index.html", doc=doc, name=views.shown(self.target.name))
+
+    async def stats(self, request: Request) -> Response:
+        assert self.season is not None
+        doc = self.season.stats()
+        return self.render("stats.html", doc=doc, name=views.shown(self.target.name))
+
+    def routes(self) -> list[Any]:
+        static = Mount("/static", app=StaticFiles(directory=HERE / "static"), name="static")
+        if self.folder:
+            return [Route("/", self.index), Route("/stats", self.stats),
+                    Route("/g/{rest:path}", self.folder_game), static]
+        return [Route("/", self.file_page),
+                Route("/{sub:str}", self.file_page), static]
+
+
+def pick_step(doc: dict[str, Any], q: Any) -> int:
+    """The step a query asks for: ``deal=N&step=K``, or ``i=K`` over the whole game."""
+    from referee.public import step_index
+
+    def number(key: str) -> int | None:
+        v = q.get(key)
+        try:
+            return int(v) if v is not None else None
+        except ValueError:
+            return None
+
+    if q.get("i") is not None:
+        return step_index(doc, None, number("i"))
+    return step_index(doc, number("deal"), number("step"))
+
+
+def step_label(doc: dict[str, Any], step: dict[str, Any]) -> str:
+    unit = doc.get("sheet", {}).get("unit", "deal")
+    head = f"{unit.capitalize()} {step['deal']}"
+    return head if step["kind"] == "deal" else f"{head} · {step['label']}"
+
+
+def make_app(target: Path, *, token: str | None = None, max_clients: int = 100) -> Starlette:
+    """The Starlette app serving ``target`` (a game file, or a folder of them); with
+    ``token``, only under ``/t/TOKEN/``: every other URL is a bare 404."""
+    import contextlib
+
+    import anyio
+
+    site = Site(Path(target), token, max_clients)
+    if not site.folder:
+        site.hub.feed(site.target)  # read at once: the first page is ready
+
+    @contextlib.asynccontextmanager
+    async def lifespan(app: Starlette) -> Any:
+        import asyncio
+
+        site.hub.loop = asyncio.get_running_loop()
+        try:
+            yield
+        finally:
+            site.hub.close()
+            await anyio.sleep(0)
+
+    routes = site.routes()
+    if token is not None:
+        routes = [Mount(f"/t/{token}", routes=routes)]
+    app = Starlette(routes=routes, lifespan=lifespan)
+    app.state.site = site
+    app.add_middleware(Headers)
+    return app
+
+
+def new_token() -> str:
+    return secrets.token_urlsafe(16)

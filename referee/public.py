@@ -1,0 +1,386 @@
+"""What the table has seen: the one filter every outside view of a game goes through.
+
+The web page (``cli/serve``) and any later client build what they show from ``live`` (the
+table now) and ``replay`` (the game trick by trick, with the referee's explanation of each),
+never from the engine directly. Both are plain JSON-able data built from the same engine
+results the terminal uses: the replay's ``Result`` (score sheet, violations, what is expected,
+the ``TableView``), the record of the play (``referee.play_record``) and each game's
+``explain``.
+
+Hidden cards stay hidden. While a deal is in progress a viewer sees only the cards laid face
+up on the table in it (the plays of its tricks and turns, a pull, the Kozel card shown): no
+hand, no undealt card or kitty, no face-down discard, no card of the stock. A card not seen is
+``None`` in the data (``?`` on a page) and ``?`` in the text of that deal (a prompt, an
+explanation, a violation's message). A finished deal shows everything, its hands as dealt
+included.
+
+Who looks is ``viewer``: today only ``"table"`` (what everyone at the table has seen). A
+seat's own view (a player seeing their own virtual hand) is a viewer that sees a deal's
+``visible`` cards plus that hand: ``_visible`` is the one place that decides it.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable, Sequence
+from typing import Any
+
+from .cards import Card, try_parse_card
+from .errors import NotationError, Violation
+from .model import Deal, DealResult, Key, Place, Play, Pull, Result, Setup
+from .play_record import DealPlay, PlayRecord, TrickRecord, TurnRecord
+
+TABLE = "table"
+VIEWERS = (TABLE,)
+Json = dict[str, Any]
+
+# a card in any notation the engine writes in a text: 10H, TH, 10♥; the joker JK
+CARD = re.compile(r"(?<![A-Za-z0-9])(?:10|[2-9TJQKA])[SHDC♠♥♦♣](?![A-Za-z0-9])"
+                  r"|(?<![A-Za-z])JK(?![A-Za-z])")
+HIDDEN = "?"
+
+
+class Sight:
+    """What one viewer may see of one deal: every card (``visible`` None: a finished deal), or
+    only the cards in ``visible``."""
+
+    __slots__ = ("visible",)
+
+    def __init__(self, visible: frozenset[Card] | None) -> None:
+        self.visible = visible
+
+    def sees(self, c: Card | None) -> bool:
+        return c is not None and (self.visible is None or c in self.visible)
+
+    def card(self, c: Card | None) -> str | None:
+        """The card's canonical text, or None when it was not seen."""
+        return str(c) if c is not None and self.sees(c) else None
+
+    def text(self, s: str) -> str:
+        """``s`` with every card this viewer has not seen written ``?``."""
+        if self.visible is None:
+            return s
+
+        def sub(m: re.Match[str]) -> str:
+            c = try_parse_card(m.group(0))
+            return m.group(0) if c is not None and c in self.visible else HIDDEN  # type: ignore[operator]
+
+        return CARD.sub(sub, s)
+
+
+EVERYTHING = Sight(None)
+
+
+def check_viewer(viewer: str) -> None:
+    if viewer not in VIEWERS:
+        raise NotationError(f"no such viewer {viewer!r} (known: {', '.join(VIEWERS)})")
+
+
+# -- what was seen ---------------------------------------------------------------------------
+
+
+def face_up(play: DealPlay | None, deal: Deal) -> frozenset[Card]:
+    """The cards of a deal laid face up on the table so far: the plays of its tricks (a
+    pull's four cards, the plays a pull sent back), its turns, and the Kozel card shown."""
+    out: set[Card] = set()
+
+    def plays(ps: Iterable[PlayRecord]) -> None:
+        for p in ps:
+            if not p.face_down:
+                out.update(c for c in p.cards if c is not None)
+
+    if play is not None:
+        for t in play.tricks or ():
+            plays(t.plays)
+            if t.pull is not None:
+                plays(t.pull.cancelled)
+        out.update(t.card for t in play.turns or () if t.card is not None)
+    for e in deal.entries:
+        if isinstance(e, Key) and e.name == "trump_card" and isinstance(e.value, Card):
+            out.add(e.value)
+        elif isinstance(e, Play) and not e.down:
+            out.update(c for c in e.cards if c is not None)
+        elif isinstance(e, Pull):
+            out.update(e.cards)
+        elif isinstance(e, Place) and e.card is not None:
+            out.add(e.card)
+    return frozenset(out)
+
+
+def _visible(viewer: str, row: DealResult | None, deal: Deal) -> Sight:
+    """The one decision: what ``viewer`` may see of ``deal`` (``row``: its result, None for a
+    deal the replay gave no row, written after the end)."""
+    check_viewer(viewer)
+    if row is not None and row.finished:
+        return EVERYTHING
+    return Sight(face_up(row.play if row is not None else None, deal))
+
+
+class Game:
+    """A replayed game made ready for outside views: the rules, the deals, the ``Result``
+    with its record of the play, and each deal's ``Sight`` for one viewer."""
+
+    def __init__(self, rules: Any, setup: Setup, deals: Sequence[Deal], result: Result,
+                 viewer: str = TABLE) -> None:
+        self.rules = rules
+        self.setup = setup
+        self.deals = deals
+        self.result = result
+        self.viewer = viewer
+        if any(d.play is None for d in result.deals):
+            rules.record_play(deals, result)
+        rows = {d.number: d for d in result.deals}
+        self.sights = [_visible(viewer, rows.get(i + 1), d) for i, d in enumerate(deals)]
+        self._entries: list[Any] | None = None
+
+    @classmethod
+    def of(cls, session: Any, viewer: str = TABLE) -> Game:
+        """From a ``referee.session.Session``."""
+        return cls(session.rules, session.setup, session.deals, session.result(), viewer)
+
+    def sight(self, number: int) -> Sight:
+        """Deal ``number``'s sight (1-based); a deal the file does not have shows nothing."""
+        if 1 <= number <= len(self.sights):
+            return self.sights[number - 1]
+        return Sight(frozenset())
+
+    def entry(self, at: int) -> Any:
+        if self._entries is None:
+            self._entries = [e for d in self.deals for e in d.entries]
+        return self._entries[at] if 0 <= at < len(self._entries) else None
+
+    # -- pieces ------------------------------------------------------------------------------
+
+    def names(self) -> list[str]:
+        """The score columns: teams joined with ' & ', else the players."""
+        r = self.result
+        return [" & ".join(t) for t in r.teams] if r.teams else list(self.setup.players)
+
+    def violation(self, v: Violation) -> Json:
+        """A violation as proven: where, who, the rule id, the message, and the card of the
+        entry that broke it or proved it (when that entry laid a card)."""
+        sight = self.sight(v.deal)
+        e = self.entry(v.at)
+        cards: tuple[Card | None, ...] = ()
+        if isinstance(e, Play | Pull):
+            cards = e.cards
+        elif isinstance(e, Place):
+            cards = (e.card,)
+        shown = [sight.card(c) for c in cards if c is not None]
+        return {"deal": v.deal, "trick": v.trick, "turn": v.turn, "player": v.player,
+                "rule": v.rule, "message": sight.text(v.message), "retro": v.retro,
+                "card": next((c for c in shown if c is not None), None)}
+
+    def violations(self) -> list[Json]:
+        key = _where
+        return [self.violation(v) for v in sorted(self.result.violations, key=key)]
+
+    def sheet(self) -> Json:
+        """The score sheet: a row per deal with its scores and the running totals after it
+        (finished deals count), the totals, the winner."""
+        r = self.result
+        names = self.names()
+        running = dict.fromkeys(names, 0)
+        rows = []
+        for d in r.deals:
+            sight = self.sight(d.number)
+            if d.scores is not None and d.finished:
+                for n in names:
+                    running[n] += d.scores.get(n, 0)
+            x = d.extra
+            rows.append({
+                "number": d.number, "dealer": d.dealer, "name": d.name,
+                "contract": sight.text(str(x["contract"])) if x.get("contract") else None,
+                "made": x.get("made") if isinstance(x.get("made"), bool) else None,
+                "result": x.get("result") if isinstance(x.get("result"), str) else None,
+                "finished": d.finished, "redeal": d.redeal,
+                "scores": None if d.scores is None else {n: d.scores.get(n, 0) for n in names},
+                "totals": dict(running), "left_out": d.left_out})
+        return {"unit": self.rules.unit, "contracts": self.rules.contracts, "names": names,
+                "rows": rows, "totals": {n: r.totals.get(n, 0) for n in names},
+                "winner": r.winner, "complete": r.complete}
+
+    def trick(self, t: TrickRecord, sight: Sight) -> Json:
+        def play(p: PlayRecord) -> Json:
+            return {"player": p.player, "cards": [sight.card(c) for c in p.cards],
+                    "face_down": p.face_down, "pull": p.pull}
+
+        out: Json = {"number": t.number, "leader": t.leader,
+                     "plays": [play(p) for p in t.plays], "winner": t.winner}
+        if t.pull is not None:
+            out["pull"] = {"player": t.pull.player,
+                           "cancelled": [play(p) for p in t.pull.cancelled]}
+        return out
+
+    def seats(self, t: TrickRecord | None, sight: Sight) -> list[Json]:
+        """The trick at the seats: every player in seating order with what they laid."""
+        laid: dict[str, list[Json]] = {}
+        if t is not None:
+            for p in self.trick(t, sight)["plays"]:
+                laid.setdefault(p["player"], []).append(p)
+        return [{"player": p, "plays": laid.get(p, []),
+                 "leader": t is not None and t.leader == p,
+                 "winner": t is not None and t.winner == p}
+                for p in self.setup.players]
+
+    @staticmethod
+    def turn(t: TurnRecord, sight: Sight) -> Json:
+        return {"number": t.number, "player": t.player, "card": sight.card(t.card),
+                "place": list(t.place) if t.place is not None else None,
+                "pass": t.card is None}
+
+    def claim(self, row: DealResult) -> Json | None:
+        c = row.play.claim if row.play is not None else None
+        if c is None:
+            return None
+        from .claimkeys import said
+
+        return {"deal": row.number, "player": c.player, "side": list(c.side),
+                "tricks": c.tricks, "from_trick": c.from_trick, "verdict": "accepted",
+                "said": said(c.player, c.side, c.tricks, c.from_trick),
+                "held": {p: [str(x) for x in cs] for p, cs in c.held},
+                "game_points": c.game_points}
+
+    def hands(self, number: int) -> dict[str, list[str]] | None:
+        """A deal's hands as dealt, when the file knows them and this viewer may see them."""
+        if not 1 <= number <= len(self.deals):
+            return None
+        h = self.deals[number - 1].key("hands")
+        sight = self.sight(number)
+        if not isinstance(h, dict) or sight.visible is not None:
+            return None
+        return {p: [str(c) for c in cs] for p, cs in h.items()}
+
+    def explain(self, number: int, trick: int | None) -> list[str]:
+        """The referee's explanation (``referee explain``) of a deal or one of its tricks
+        (turns), with what this viewer has not seen written ``?``."""
+        sight = self.sight(number)
+        try:
+            lines = self.rules.explain(self.setup, self.deals, number, trick, self.result)
+        except NotationError as e:
+            lines = [str(e)]
+        return [sight.text(line) for line in lines]
+
+    def deal_head(self, row: DealResult) -> Json:
+        sight = self.sight(row.number)
+        play = row.play
+        news = self.rules.deal_news(row) if row.finished else []
+        return {"number": row.number, "dealer": row.dealer, "name": row.name,
+                "finished": row.finished, "redeal": row.redeal,
+                "trump": play.trump if play is not None else row.extra.get("trump"),
+                "contract": sight.text(str(row.extra["contract"]))
+                if row.extra.get("contract") else None,
+                "bids": list(play.bids) if play is not None and play.bids else [],
+                "scores": row.scores, "news": [sight.text(n) for n in news],
+                "hands": self.hands(row.number)}
+
+
+def _where(v: Violation) -> tuple[int, int]:
+    t = v.trick if v.trick is not None else v.turn
+    return v.deal, t if t is not None else 0
+
+
+# -- the two views ---------------------------------------------------------------------------
+
+
+def live(game: Game) -> Json:
+    """The table now: the game and deal, the dealer, contract and trump, whose turn it is and
+    what is expected, the trick on the table at the seats (or the last one taken), the tricks
+    (turns) of this deal so far, the score sheet, the winner, the violations, the claim."""
+    r, setup = game.result, game.setup
+    tv, e = r.table, r.expect
+    row = r.deals[-1] if r.deals else None
+    sight = game.sight(row.number) if row is not None else Sight(frozenset())
+    now = game.sight(e.deal) if not e.new_deal else sight
+    tricks: list[TrickRecord] = list(row.play.tricks or ()) if row and row.play else []
+    on_table = tricks[-1] if tricks and tricks[-1].winner is None else None
+    done = [t for t in tricks if t.winner is not None]
+    shown = on_table if on_table is not None else (done[-1] if done else None)
+    turns = list(row.play.turns or ()) if row and row.play else []
+    return {
+        "viewer": game.viewer,
+        "game": setup.game, "game_title": game.rules.title, "title": setup.title,
+        "players": list(setup.players), "teams": r.teams,
+        "table": {"heading": now.text(tv.title),
+                  "lines": [[k, now.text(v)] for k, v in tv.lines],
+                  "grid": [[now.text(c) for c in line] for line in tv.grid]
+                  if tv.grid is not None else None},
+        "expect": {"player": e.player, "action": str(e.action), "prompt": now.text(e.prompt),
+                   "deal": e.deal, "trick": e.trick, "new_deal": e.new_deal},
+        "deal": game.deal_head(row) if row is not None else None,
+        "trick": game.trick(shown, sight) if shown is not None else None,
+        "on_table": on_table is not None,
+        "seats": game.seats(shown, sight),
+        "tricks": [game.trick(t, sight) for t in done],
+        "turns": [game.turn(t, sight) for t in turns],
+        "hand": None,  # the table holds no hand; a seat's view would show its own here
+        "sheet": game.sheet(),
+        "winner": r.winner, "complete": r.complete,
+        "violations": game.violations(),
+        "claim": game.claim(row) if row is not None else None,
+        "claims": [c for c in (game.claim(d) for d in r.deals) if c is not None],
+    }
+
+
+def replay(game: Game) -> Json:
+    """The game trick by trick (turn by turn): a flat list of steps, each a deal's opening
+    (its explanation as a whole) or one of its tricks (turns) with the referee's explanation
+    of it (why each card was legal or not, what it proved, why the winner won), and the
+    violations, each with the step that shows it."""
+    r = game.result
+    steps: list[Json] = []
+    deals: list[Json] = []
+    where: dict[tuple[int, str, int], int] = {}
+    for row in r.deals:
+        sight = game.sight(row.number)
+        head = game.deal_head(row)
+        head["first_step"] = len(steps)
+        deals.append(head)
+        steps.append({"deal": row.number, "step": 0, "kind": "deal", "number": None,
+                      "label": f"{game.rules.unit.capitalize()} {row.number}",
+                      "trick": None, "turn": None, "explain": game.explain(row.number, None),
+                      "violations": []})
+        play = row.play
+        for t in (play.tricks or ()) if play is not None else ():
+            where[(row.number, "trick", t.number)] = len(steps)
+            steps.append({"deal": row.number, "step": len(steps) - head["first_step"],
+                          "kind": "trick", "number": t.number, "label": f"Trick {t.number}",
+                          "trick": game.trick(t, sight), "seats": game.seats(t, sight),
+                          "turn": None, "explain": game.explain(row.number, t.number),
+                          "violations": []})
+        for u in (play.turns or ()) if play is not None else ():
+            where[(row.number, "turn", u.number)] = len(steps)
+            steps.append({"deal": row.number, "step": len(steps) - head["first_step"],
+                          "kind": "turn", "number": u.number, "label": f"Turn {u.number}",
+                          "trick": None, "turn": game.turn(u, sight),
+                          "explain": game.explain(row.number, u.number), "violations": []})
+        head["steps"] = len(steps) - head["first_step"]
+    violations = game.violations()
+    for i, v in enumerate(violations):
+        at = where.get((v["deal"], "trick", v["trick"])) if v["trick"] is not None else \
+            where.get((v["deal"], "turn", v["turn"])) if v["turn"] is not None else None
+        if at is None:
+            at = next((d["first_step"] for d in deals if d["number"] == v["deal"]), None)
+        v["step"] = at
+        if at is not None:
+            steps[at]["violations"].append(i)
+    return {"viewer": game.viewer, "game": game.setup.game, "game_title": game.rules.title,
+            "title": game.setup.title, "players": list(game.setup.players),
+            "teams": r.teams, "deals": deals, "steps": steps, "violations": violations,
+            "sheet": game.sheet()}
+
+
+def step_index(doc: Json, deal: int | None, step: int | None) -> int:
+    """The flat step of ``replay`` for ``deal`` (1-based) and its ``step`` (0 its opening);
+    out of range: the nearest one."""
+    steps = doc["steps"]
+    if not steps:
+        return 0
+    if deal is None:
+        return max(0, min(step or 0, len(steps) - 1))
+    d = next((x for x in doc["deals"] if x["number"] == deal), None)
+    if d is None:
+        return 0 if deal < doc["deals"][0]["number"] else len(steps) - 1
+    last: int = d["steps"] - 1
+    first: int = d["first_step"]
+    return first + max(0, min(step or 0, last))
