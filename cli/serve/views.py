@@ -36,7 +36,9 @@ def shown(value: Any, cards: bool = False) -> Any:
         s = clean(value)
         return pretty(s) if cards else s
     if isinstance(value, dict):
-        return {k: shown(v, cards or k in TEXTS) for k, v in value.items()}
+        # keys too: score maps are keyed by names, which the page shows cleaned
+        return {clean(k) if isinstance(k, str) else k: shown(v, cards or k in TEXTS)
+                for k, v in value.items()}
     if isinstance(value, list | tuple):
         return [shown(v, cards) for v in value]
     return value
