@@ -60,9 +60,10 @@ def live_until(url: str, holds: Any, seconds: float = 10.0) -> Any:
         time.sleep(0.05)
 
 
-def mentions(view: Any, *words: str) -> bool:
-    text = json.dumps(view, ensure_ascii=False)
-    return all(w in text for w in words)
+def on_table(view: Any) -> list[str]:
+    """The cards of the trick on the table, in the order played."""
+    trick = view.get("trick") or {"plays": []}
+    return [c for p in trick["plays"] for c in p["cards"]]
 
 
 def start(tmp_path: Path) -> tuple[Any, str]:
@@ -87,18 +88,20 @@ def gone(url: str) -> bool:
 def test_play_serve_serves_the_live_page_and_takes_entries(tmp_path: Path) -> None:
     t, url = start(tmp_path)
     view = get(url + "live.json")
-    assert mentions(view, "Ala", "Bartek", "Celina", "Darek")
+    assert view["players"] == ["Ala", "Bartek", "Celina", "Darek"]
+    assert on_table(view) == []
     with urllib.request.urlopen(url, timeout=5) as r:
         assert r.status == 200
         assert 'id="score"' in r.read().decode()
     t.sendline("Bartek: 2C 5C")
     t.expect("Darek to follow")
-    view = live_until(url, lambda v: mentions(v, "2C", "5C"))
-    assert mentions(view, "2C", "5C")
+    view = live_until(url, lambda v: on_table(v) == ["2C", "5C"])
+    assert on_table(view) == ["2C", "5C"]
     t.sendline("Darek: KC AC")
     t.expect("Ala to lead")
-    view = live_until(url, lambda v: not mentions(v, "5C"))  # the trick is gathered
-    assert mentions(view, "Ala")
+    view = live_until(url, lambda v: v["expect"]["trick"] == 2)  # the trick is gathered
+    assert view["expect"]["trick"] == 2 and view["expect"]["player"] == "Ala"
+    assert [c for p in view["tricks"][0]["plays"] for c in p["cards"]] == ["2C", "5C", "KC", "AC"]
     t.sendline("quit")
     t.expect("saved to")
     t.expect(pexpect.EOF)
@@ -131,3 +134,36 @@ def test_play_serve_stops_on_sigterm_with_143(tmp_path: Path) -> None:
     assert t.exitstatus == 143
     assert gone(url)
     assert "2C" in (tmp_path / "friday.toml").read_text()
+
+
+def test_play_serve_lan_prints_a_token_address_and_a_qr_code(tmp_path: Path) -> None:
+    new_kierki(tmp_path)
+    t = spawn(tmp_path, "play", "friday.toml", "--serve", "--lan")
+    t.expect(r"on the local network: open (http://\S+:(\d+)/t/([\w-]+)/)")
+    port, token = t.match.group(2), t.match.group(3)
+    t.expect("▀")  # the QR code, drawn in half blocks
+    t.expect("without it the server answers 404")
+    t.expect("Bartek to lead")
+    here = f"http://127.0.0.1:{port}/"  # this machine only, through loopback
+    assert get(f"{here}t/{token}/live.json")["players"][0] == "Ala"
+    for url in (here + "live.json", f"{here}t/{token[:-1]}x/live.json"):
+        try:
+            urllib.request.urlopen(url, timeout=5)
+            raise AssertionError(f"{url}: served without the token")
+        except urllib.error.HTTPError as e:
+            assert e.code == 404
+    t.sendline("quit")
+    t.expect(pexpect.EOF)
+    t.close()
+    assert t.exitstatus == 0
+
+
+def test_lan_without_serve_is_refused(tmp_path: Path) -> None:
+    from typer.testing import CliRunner
+
+    from cli.app import app
+
+    p = new_kierki(tmp_path)
+    r = CliRunner().invoke(app, ["play", str(p), "--lan"])
+    assert r.exit_code == 2
+    assert "--lan needs --serve" in r.output

@@ -114,17 +114,9 @@ def lan_addresses() -> list[str]:
     return out
 
 
-def serve(target: Path, *, host: str = "127.0.0.1", port: int = DEFAULT_PORT,
-          token: str | None = None, lan: bool = False, say: Any = print) -> int:
-    """The ``serve`` command: serve until Ctrl-C (exit 130) or SIGTERM (exit 143)."""
-    import signal
-
-    if lan:
-        host = "0.0.0.0"
-        token = token or new_token()
-    app = make_app(Path(target), token=token)
-    sock = _listen(host, port)
-    port = sock.getsockname()[1]
+def tell(target: Path, host: str, port: int, token: str | None, lan: bool, say: Any) -> None:
+    """Where the page is: this machine's address, or with ``lan`` the local network's (the
+    first also as a QR code) and a word about the token (``serve`` and ``play --serve``)."""
     if lan:
         import segno
 
@@ -139,6 +131,20 @@ def serve(target: Path, *, host: str = "127.0.0.1", port: int = DEFAULT_PORT,
     else:
         say(f"serving {target} read-only at {base_url(host, port, token)} (this machine "
             "only; --lan for the phones at the table)")
+
+
+def serve(target: Path, *, host: str = "127.0.0.1", port: int = DEFAULT_PORT,
+          token: str | None = None, lan: bool = False, say: Any = print) -> int:
+    """The ``serve`` command: serve until Ctrl-C (exit 130) or SIGTERM (exit 143)."""
+    import signal
+
+    if lan:
+        host = "0.0.0.0"
+        token = token or new_token()
+    app = make_app(Path(target), token=token)
+    sock = _listen(host, port)
+    port = sock.getsockname()[1]
+    tell(target, host, port, token, lan, say)
     say("Ctrl-C stops it")
     sys.stdout.flush()
     server = _server(app)

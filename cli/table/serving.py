@@ -12,7 +12,6 @@ imported only here, only with ``--serve``: a plain ``play`` starts no faster or 
 from __future__ import annotations
 
 import contextlib
-import secrets
 import sys
 from collections.abc import Callable, Iterator
 from pathlib import Path
@@ -22,14 +21,19 @@ from cli.table.signals import held_signals
 
 @contextlib.contextmanager
 def served(path: Path, lan: bool, say: Callable[[str], object]) -> Iterator[str]:
-    """The page of ``path`` served while the block runs; yields its address (told first)."""
-    from cli.serve import start_server
+    """The page of ``path`` served while the block runs; yields its address (told first, with
+    ``lan`` the local network's and its QR code)."""
+    from urllib.parse import urlsplit
 
-    token = secrets.token_urlsafe(16) if lan else None
+    from cli.serve import start_server, tell
+    from cli.serve.app import new_token
+
+    host = "0.0.0.0" if lan else "127.0.0.1"
+    token = new_token() if lan else None
     with held_signals():  # the server's thread inherits the blocked signals
-        handle = start_server(path, host="0.0.0.0" if lan else "127.0.0.1", token=token)
+        handle = start_server(path, host=host, token=token)
     try:
-        say(f"the page: {handle.url}")
+        tell(path, host, urlsplit(handle.url).port or 0, token, lan, say)
         sys.stdout.flush()
         yield str(handle.url)
     finally:
