@@ -165,6 +165,7 @@ def test_live_page_shows_the_score(page: Watched, serve: Any, tmp_path: Path) ->
     s = serve(file)
     page.page.goto(s.url)
     page.page.locator("#score tr.totals").wait_for()
+    page.page.locator('#conn[data-state="connected"]').wait_for()
     assert shown_totals(page.page) == totals(file)
     title = page.page.locator("#game-title").inner_text()
     assert "Kierki" in title or "kierki" in title
@@ -312,6 +313,8 @@ def test_without_the_token_nothing(page: Watched, serve: Any, tmp_path: Path) ->
     p = page.page
     ok = p.goto(s.url)
     assert ok is not None and ok.status == 200
+    p.locator('#conn[data-state="connected"]').wait_for()  # its script and stream, with the token
+    assert p.locator("#score tr.totals td[data-name]").count() == 4
     for url in (base, base + "live.json", base + "replay", base + "static/",
                 s.url.replace(token, "wrong-" + token), base + "t/" + token[:-1] + "/"):
         r = p.goto(url)
