@@ -265,6 +265,7 @@ class Game:
         sight = self.sight(row.number)
         play = row.play
         news = self.rules.deal_news(row) if row.finished else []
+        note = self.deals[row.number - 1].key("note") if row.number <= len(self.deals) else None
         return {"number": row.number, "dealer": row.dealer, "name": row.name,
                 "finished": row.finished, "redeal": row.redeal,
                 "trump": play.trump if play is not None else row.extra.get("trump"),
@@ -272,6 +273,7 @@ class Game:
                 if row.extra.get("contract") else None,
                 "bids": list(play.bids) if play is not None and play.bids else [],
                 "scores": row.scores, "news": [sight.text(n) for n in news],
+                "note": sight.text(note) if isinstance(note, str) else None,
                 "hands": self.hands(row.number)}
 
 

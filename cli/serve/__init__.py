@@ -92,9 +92,9 @@ def base_url(host: str, port: int, token: str | None) -> str:
 
 
 def start_server(target: Path, *, host: str = "127.0.0.1", port: int = 0,
-                 token: str | None = None) -> Running:
+                 token: str | None = None, max_clients: int = 100) -> Running:
     """Serve ``target`` on ``host``:``port`` (0: any free port) from a background thread."""
-    app = make_app(Path(target), token=token)
+    app = make_app(Path(target), token=token, max_clients=max_clients)
     sock = _listen(host, port)
     return Running(app, sock, base_url(host, sock.getsockname()[1], token)).start()
 

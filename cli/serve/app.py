@@ -226,17 +226,17 @@ class Site:
 
     async def folder_game(self, request: Request) -> Response:
         rest: str = request.path_params["rest"]
-        rel, slash, sub = rest.rpartition("/")
-        if not slash:
-            rel, sub = rest, ""
-        try:
-            path = views.inside(self.target, rel)
-        except views.OutsideFolder:
-            return PlainTextResponse("Not Found", 404)
-        here = f"{self.root}g/{quote(rel, safe='/')}/"
-        if not slash:
-            return RedirectResponse(here, 307)
-        return await self.game(request, path, here, sub)
+        rel, _slash, sub = rest.rpartition("/")
+        for name, page, bare in ((rel, sub, False), (rest, "", True)):
+            try:
+                path = views.inside(self.target, name)
+            except views.OutsideFolder:
+                continue
+            here = f"{self.root}g/{quote(name, safe='/')}/"
+            if bare:  # the game's own address ends with a slash
+                return RedirectResponse(here, 307)
+            return await self.game(request, path, here, page)
+        return PlainTextResponse("Not Found", 404)
 
     async def index(self, request: Request) -> Response:
         assert self.season is not None
@@ -308,6 +308,9 @@ def make_app(target: Path, *, token: str | None = None, max_clients: int = 100) 
         routes = [Mount(f"/t/{token}", routes=routes)]
     app = Starlette(routes=routes, lifespan=lifespan)
     app.state.site = site
+    from starlette.middleware.gzip import GZipMiddleware
+
+    app.add_middleware(GZipMiddleware, minimum_size=2048)  # (never the event stream)
     app.add_middleware(Headers)
     return app
 

@@ -26,7 +26,7 @@ Json = dict[str, Any]
 
 # the keys whose text may name cards: written with suit glyphs (names never: "AS" is a name)
 TEXTS = frozenset({"message", "prompt", "explain", "heading", "lines", "contract",
-                   "news", "said", "bids", "label", "left_out"})
+                   "news", "said", "bids", "label", "left_out", "note"})
 
 
 def shown(value: Any, cards: bool = False) -> Any:
@@ -36,7 +36,6 @@ def shown(value: Any, cards: bool = False) -> Any:
         s = clean(value)
         return pretty(s) if cards else s
     if isinstance(value, dict):
-        # keys too: score maps are keyed by names, which the page shows cleaned
         return {clean(k) if isinstance(k, str) else k: shown(v, cards or k in TEXTS)
                 for k, v in value.items()}
     if isinstance(value, list | tuple):
