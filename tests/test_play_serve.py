@@ -136,16 +136,33 @@ def test_play_serve_stops_on_sigterm_with_143(tmp_path: Path) -> None:
     assert "2C" in (tmp_path / "friday.toml").read_text()
 
 
+def own_addresses() -> list[str]:
+    """This machine's IPv4 addresses but loopback, as `hostname -I` lists them (none where
+    that command is missing)."""
+    import shutil
+    import subprocess
+
+    if shutil.which("hostname") is None:
+        return []
+    out = subprocess.run(["hostname", "-I"], capture_output=True, text=True).stdout.split()
+    return [a for a in out if "." in a and not a.startswith("127.")]
+
+
 def test_play_serve_lan_prints_a_token_address_and_a_qr_code(tmp_path: Path) -> None:
     new_kierki(tmp_path)
     t = spawn(tmp_path, "play", "friday.toml", "--serve", "--lan")
-    t.expect(r"on the local network: open (http://\S+:(\d+)/t/([\w-]+)/)")
-    port, token = t.match.group(2), t.match.group(3)
+    t.expect(r"on the local network: open (http://(\S+):(\d+)/t/([\w-]+)/)")
+    shown, host, port, token = t.match.groups()
+    assert not host.startswith("127.")
     t.expect("▀")  # the QR code, drawn in half blocks
     t.expect("without it the server answers 404")
     t.expect("Bartek to lead")
     here = f"http://127.0.0.1:{port}/"  # this machine only, through loopback
     assert get(f"{here}t/{token}/live.json")["players"][0] == "Ala"
+    mine = own_addresses()
+    if mine:  # the address printed (and in the QR code) is one of this machine's
+        assert host in mine
+        assert get(shown + "live.json")["players"][0] == "Ala"
     for url in (here + "live.json", f"{here}t/{token[:-1]}x/live.json"):
         try:
             urllib.request.urlopen(url, timeout=5)

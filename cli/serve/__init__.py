@@ -13,6 +13,7 @@ Jinja2, sse-starlette, watchfiles, segno and pygal): the other commands start as
 
 from __future__ import annotations
 
+import contextlib
 import socket
 import sys
 import threading
@@ -100,8 +101,9 @@ def start_server(target: Path, *, host: str = "127.0.0.1", port: int = 0,
 
 
 def lan_addresses() -> list[str]:
-    """This machine's addresses on the local network (not loopback), as the name resolver
-    gives them; nothing is sent anywhere."""
+    """This machine's addresses on the local network (not loopback): those the name resolver
+    gives for its host name, else the one its route out would use (a UDP socket "connected"
+    to a private address, which sends nothing); nothing is sent anywhere."""
     out: list[str] = []
     try:
         infos = socket.getaddrinfo(socket.gethostname(), None, socket.AF_INET)
@@ -111,6 +113,12 @@ def lan_addresses() -> list[str]:
         addr = str(info[4][0])
         if not addr.startswith("127.") and addr not in out:
             out.append(addr)
+    if not out:  # Debian maps the host name to 127.0.1.1
+        with contextlib.suppress(OSError), socket.socket(socket.AF_INET, socket.SOCK_DGRAM) as s:
+            s.connect(("10.255.255.255", 1))
+            addr = str(s.getsockname()[0])
+            if not addr.startswith("127.") and addr != "0.0.0.0":
+                out.append(addr)
     return out
 
 
