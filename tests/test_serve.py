@@ -267,3 +267,25 @@ def test_too_many_live_pages(tmp_path: Path) -> None:
     c = client(copy(tmp_path, "kierki-in-progress.toml"), max_clients=0)
     r = c.get("/events")
     assert r.status_code == 503
+
+
+WEB = ("starlette", "uvicorn", "jinja2", "sse_starlette", "watchfiles", "segno", "pygal",
+       "cli.serve")
+
+
+@pytest.mark.parametrize("args", [["--version"], ["score", "kierki-complete.toml"],
+                                  ["replay", "kierki-revoke.toml", "--json"], ["--help"]])
+def test_the_other_commands_never_load_the_web_stack(args: list[str]) -> None:
+    import subprocess
+    import sys
+
+    argv = [str(SAMPLES / a) if a.endswith(".toml") else a for a in args]
+    code = ("import atexit, sys\n"
+            f"web = {WEB!r}\n"
+            "atexit.register(lambda: print(*sorted(m for m in sys.modules if m in web or\n"
+            "                m.split('.')[0] in web), file=sys.stderr))\n"
+            "from cli.app import main\n"
+            f"main({argv!r})\n")
+    r = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
+                       timeout=60, stdin=subprocess.DEVNULL)
+    assert r.stderr.splitlines()[-1:] == [""], r.stderr
