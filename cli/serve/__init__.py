@@ -21,10 +21,16 @@ import time
 from pathlib import Path
 from typing import Any
 
-from cli.serve.app import make_app, new_token
-
 __all__ = ["make_app", "start_server", "serve", "Running"]
 DEFAULT_PORT = 8000
+
+
+def make_app(target: Path, *, token: str | None = None, max_clients: int = 100) -> Any:
+    """The Starlette app of ``target`` (``cli.serve.app.make_app``; imported here when called,
+    so that the package's modules import each other without a cycle)."""
+    from cli.serve.app import make_app as build
+
+    return build(target, token=token, max_clients=max_clients)
 
 
 def _listen(host: str, port: int) -> socket.socket:
@@ -148,6 +154,8 @@ def serve(target: Path, *, host: str = "127.0.0.1", port: int = DEFAULT_PORT,
 
     if lan:
         host = "0.0.0.0"
+        from cli.serve.app import new_token
+
         token = token or new_token()
     app = make_app(Path(target), token=token)
     sock = _listen(host, port)
