@@ -106,24 +106,27 @@ def page(browser: Any) -> Iterator[Watched]:
 
 
 class Served:
-    def __init__(self, target: Path, token: str | None = None) -> None:
+    def __init__(self, target: Path, token: str | None = None, port: int = 0) -> None:
         from cli.serve import start_server
 
-        self.handle = start_server(target, token=token)
+        self.handle = start_server(target, token=token, port=port)
+        self.stopped = False
         self.url: str = self.handle.url
         if not self.url.endswith("/"):
             self.url += "/"
 
     def stop(self) -> None:
-        self.handle.stop()
+        if not self.stopped:
+            self.stopped = True
+            self.handle.stop()
 
 
 @pytest.fixture
 def serve() -> Iterator[Any]:
     started: list[Served] = []
 
-    def start(target: Path, token: str | None = None) -> Served:
-        s = Served(target, token)
+    def start(target: Path, token: str | None = None, port: int = 0) -> Served:
+        s = Served(target, token, port)
         started.append(s)
         return s
 
@@ -323,3 +326,44 @@ def test_without_the_token_nothing(page: Watched, serve: Any, tmp_path: Path) ->
         for name in ("Ala", "Bartek", "Celina", "Darek", "kierki", "Kierki"):
             assert name not in body, (url, name)
     assert page.foreign(s.url) == []
+
+
+def test_a_page_that_lost_the_server_reconnects_and_catches_up(
+        page: Watched, serve: Any, tmp_path: Path) -> None:
+    file = copy("kierki-in-progress.toml", tmp_path)
+    s = serve(file)
+    port = urlsplit(s.url).port or 0
+    p = page.page
+    p.goto(s.url)
+    p.locator('#conn[data-state="connected"]').wait_for()
+    p.evaluate("window.__stayed = true")
+    s.stop()  # the laptop's server goes away (or the phone loses the network)
+    p.locator('#conn[data-state="reconnecting"]').wait_for()
+    done = referee("add", str(file), "Darek: 9D")  # meanwhile, at the table
+    assert done.returncode == 0, done.stderr
+    back = serve(file, port=port)
+    assert back.url == s.url
+    p.locator('#trick .seat[data-player="Darek"] .card[data-card="9D"]').wait_for(timeout=15000)
+    p.locator('#conn[data-state="connected"]').wait_for()
+    assert p.evaluate("window.__stayed === true")
+    assert page.foreign(s.url) == []
+
+
+def test_a_broken_file_is_told_on_the_page_and_the_last_view_kept(
+        page: Watched, serve: Any, tmp_path: Path) -> None:
+    file = copy("kierki-in-progress.toml", tmp_path)
+    good = file.read_text()
+    s = serve(file)
+    p = page.page
+    p.goto(s.url)
+    p.locator('#conn[data-state="connected"]').wait_for()
+    bad = tmp_path / "bad.tmp"
+    bad.write_text(good.replace('"Bartek: 4D 2D"', '"Bartek: 4D 2D'))  # a bad hand edit
+    bad.replace(file)  # replaced whole, as an editor saving does
+    p.locator("#error:not([hidden])").wait_for()
+    assert "kierki-in-progress.toml" in p.locator("#error").inner_text()
+    assert p.locator('#trick .card[data-card="2D"]').count() == 1  # the last good view
+    bad.write_text(good)
+    bad.replace(file)
+    p.locator("#error[hidden]").wait_for(state="attached")
+    assert page.dialogs == [] and page.foreign(s.url) == []
