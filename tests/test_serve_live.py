@@ -187,3 +187,64 @@ def test_stop_ends_the_streams(game: Path) -> None:
     with pytest.raises(queue.Empty):
         page.events.get_nowait()
     page.close()
+
+
+def serving(path: Path) -> tuple[Any, str]:
+    """``referee serve FILE --port 0`` as its own process (127.0.0.1: the default) and the
+    address it prints."""
+    import re
+    import subprocess
+    import sys
+
+    proc = subprocess.Popen([sys.executable, "-m", "cli", "serve", str(path), "--port", "0"],
+                            stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
+                            stdin=subprocess.DEVNULL)
+    assert proc.stdout is not None
+    line = proc.stdout.readline()
+    m = re.search(r"http://127\.0\.0\.1:\d+/", line)
+    assert m, line
+    return proc, m.group(0)
+
+
+@pytest.mark.parametrize(("sig", "code"), [("SIGINT", 130), ("SIGTERM", 143)])
+def test_the_command_stops_cleanly(game: Path, sig: str, code: int) -> None:
+    import signal
+
+    proc, url = serving(game)
+    try:
+        page = Stream(url + "events")
+        page.next()  # a page is connected: its stream must not hold the stop
+        proc.send_signal(getattr(signal, sig))
+        assert proc.wait(WAIT) == code
+        page.join()
+        assert proc.stderr is not None
+        assert proc.stderr.read() == "referee: serve: stopped\n"  # no traceback
+        page.close()
+    finally:
+        if proc.poll() is None:
+            proc.kill()
+            proc.wait()
+
+
+def test_the_command_refuses_what_it_cannot_serve(tmp_path: Path) -> None:
+    from typer.testing import CliRunner
+
+    from cli.commands import app
+
+    r = CliRunner().invoke(app, ["serve", str(tmp_path / "nothere.toml")])
+    assert r.exit_code == 2 and "no such file or folder" in r.output
+    bad = tmp_path / "bad.toml"
+    bad.write_text('format = 1\ngame = "nope"\n', encoding="utf-8")
+    r = CliRunner().invoke(app, ["serve", str(bad)])
+    assert r.exit_code == 2 and len(r.output.strip().splitlines()) == 1 and "nope" in r.output
+
+
+def test_the_lan_banner_gives_the_address_and_its_qr_code() -> None:
+    from cli.serve import lan_banner
+
+    url = "http://192.0.2.7:8000/t/abc/"
+    text = lan_banner("friday.toml", [url, "http://192.0.2.8:8000/t/abc/"])
+    lines = text.splitlines()
+    assert url in lines[0] and "192.0.2.8" in lines[1]
+    qr = [ln for ln in lines if set(ln) <= set("█▀▄ ")]
+    assert len(qr) > 10 and "404" in lines[-1]

@@ -51,7 +51,11 @@ def _server(app: Any) -> Any:
     """A uvicorn server for ``app`` that, asked to stop, first ends every page's stream (an
     open event stream would otherwise hold the graceful shutdown)."""
     import uvicorn
+    from sse_starlette.sse import AppStatus
 
+    # the streams are ended by the hub (``close_soon`` below), each with its response
+    # completed; sse-starlette's own drain would cut them off half-way instead
+    AppStatus.disable_automatic_graceful_drain()  # type: ignore[no-untyped-call]
     site = app.state.site
 
     class Server(uvicorn.Server):
@@ -128,20 +132,29 @@ def lan_addresses() -> list[str]:
     return out
 
 
+def lan_banner(target: str, urls: list[str]) -> str:
+    """What ``serve --lan`` prints: the address to open, a QR code of it (segno) for the
+    phones, and that the token is the key."""
+    import io
+
+    import segno
+
+    qr = io.StringIO()
+    segno.make(urls[0], error="m").terminal(out=qr, compact=True)
+    lines = [f"serving {target} read-only on the local network: open {urls[0]}"]
+    lines += [f"  or {u}" for u in urls[1:]]
+    lines += [qr.getvalue().rstrip("\n"),
+              "the token in the address is the key: without it the server answers 404"]
+    return "\n".join(lines)
+
+
 def tell(target: Path, host: str, port: int, token: str | None, lan: bool, say: Any) -> None:
     """Where the page is: this machine's address, or with ``lan`` the local network's (the
     first also as a QR code) and a word about the token (``serve`` and ``play --serve``)."""
     if lan:
-        import segno
-
         urls = [base_url(a, port, token) for a in lan_addresses()] or \
             [base_url("THIS-MACHINE", port, token)]
-        say(f"serving {target} read-only on the local network: open {urls[0]}")
-        for other in urls[1:]:
-            say(f"  or {other}")
-        qr = segno.make(urls[0], error="m")
-        qr.terminal(out=sys.stdout, compact=True)
-        say("the token in the address is the key: without it the server answers 404")
+        say(lan_banner(str(target), urls))
     else:
         say(f"serving {target} read-only at {base_url(host, port, token)} (this machine "
             "only; --lan for the phones at the table)")

@@ -32,9 +32,14 @@ def svg(sheet: Json, title: str) -> str:
     is nothing to draw yet."""
     import pygal
     from pygal.etree import etree
+    from pygal.style import DefaultStyle
 
     xs, ys = series(sheet)
-    chart = pygal.Line(js=[], width=640, height=360, explicit_size=False, dots_size=3,
+    style = DefaultStyle(no_data_font_size=20, legend_font_size=13, title_font_size=16,
+                         label_font_size=12, major_label_font_size=12,
+                         font_family="system-ui, sans-serif")
+    chart = pygal.Line(js=[], style=style, width=640, height=360, explicit_size=False,
+                       dots_size=3,
                        show_legend=True, legend_at_bottom=True, truncate_legend=40,
                        x_title=sheet["unit"], y_title="running total", title=title,
                        no_data_text="no finished deal yet")
