@@ -123,16 +123,37 @@ def test_play_serve_stops_on_ctrl_c(tmp_path: Path) -> None:
     assert gone(url)
 
 
+def follow(url: str, lines: list[bytes]) -> None:
+    """A phone on the event stream, until the server ends it."""
+    try:
+        with urllib.request.urlopen(url + "events", timeout=20) as r:
+            for line in r:
+                lines.append(line)
+    except OSError:
+        lines.append(b"(cut)")
+
+
 def test_play_serve_stops_on_sigterm_with_143(tmp_path: Path) -> None:
+    import threading
+
     t, url = start(tmp_path)
+    seen: list[bytes] = []
+    phone = threading.Thread(target=follow, args=(url, seen), daemon=True)
+    phone.start()
     t.sendline("Bartek: 2C")
     t.expect("Celina to follow")
+    end = time.monotonic() + 10
+    while not any(b"2C" in x for x in seen) and time.monotonic() < end:
+        time.sleep(0.05)
+    assert any(b"2C" in x for x in seen)  # the phone was told, and is still connected
     t.kill(signal.SIGTERM)
     t.expect("stopped by SIGTERM")
     t.expect(pexpect.EOF)
     t.close()
     assert t.exitstatus == 143
     assert gone(url)
+    phone.join(5)
+    assert not phone.is_alive()  # its stream was ended, not left hanging
     assert "2C" in (tmp_path / "friday.toml").read_text()
 
 
