@@ -299,6 +299,10 @@ def live(game: Game) -> Json:
     done = [t for t in tricks if t.winner is not None]
     shown = on_table if on_table is not None else (done[-1] if done else None)
     turns = list(row.play.turns or ()) if row and row.play else []
+    seats = game.seats(shown, sight)
+    if shown is on_table:  # the trick being played (or none yet): who is to play in it
+        seats = [{**seat, "to_play": not e.new_deal and seat["player"] == e.player}
+                 for seat in seats]
     return {
         "viewer": game.viewer,
         "game": setup.game, "game_title": game.rules.title, "title": setup.title,
@@ -312,7 +316,7 @@ def live(game: Game) -> Json:
         "deal": game.deal_head(row) if row is not None else None,
         "trick": game.trick(shown, sight) if shown is not None else None,
         "on_table": on_table is not None,
-        "seats": game.seats(shown, sight),
+        "seats": seats,
         "tricks": [game.trick(t, sight) for t in done],
         "turns": [game.turn(t, sight) for t in turns],
         "hand": None,  # the table holds no hand; a seat's view would show its own here

@@ -15,7 +15,7 @@ import pytest
 pytest.importorskip("starlette")
 
 with warnings.catch_warnings():  # starlette would rather have httpx2; httpx does the job
-    warnings.simplefilter("ignore", DeprecationWarning)
+    warnings.simplefilter("ignore")
     from starlette.testclient import TestClient  # noqa: E402
 
 from cli.serve import make_app, views  # noqa: E402
@@ -66,6 +66,7 @@ def test_live_page_shows_the_table(tmp_path: Path) -> None:
         assert f'id="{part}"' in html, part
     assert re.search(r'<p id="error" class="error" hidden>', html)
     assert 'class="seat' in html and 'data-player="Ala"' in html
+    assert '<div class="seat to-play" data-player="Darek">' in html  # Darek to follow
     assert re.search(r'class="card (red|black)" data-card="(10|[2-9JQKA])[SHDC]"', html)
     assert '<tr class="totals">' in html
     doc = c.get("/live.json").json()
@@ -289,3 +290,76 @@ def test_the_other_commands_never_load_the_web_stack(args: list[str]) -> None:
     r = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
                        timeout=60, stdin=subprocess.DEVNULL)
     assert r.stderr.splitlines()[-1:] == [""], r.stderr
+
+
+def test_a_file_written_again_the_same_is_no_news(tmp_path: Path) -> None:
+    f = copy(tmp_path, "kierki-in-progress.toml")
+    c = client(f)
+    v = c.get("/live.json").json()["version"]
+    replace(f, f.read_text(encoding="utf-8"))  # a new inode and mtime, the same game
+    assert c.get("/live.json").json()["version"] == v
+    replace(f, f.read_text(encoding="utf-8") + "\n# a comment\n")
+    assert c.get("/live.json").json()["version"] == v
+
+
+def test_a_fault_of_the_referee_keeps_the_page(tmp_path: Path,
+                                               monkeypatch: pytest.MonkeyPatch) -> None:
+    f = copy(tmp_path, "kierki-in-progress.toml")
+    c = client(f)
+    good = c.get("/live.json").json()
+
+    def broken(path: Path) -> None:
+        raise ValueError("a bug")
+
+    monkeypatch.setattr(views, "load", broken)
+    replace(f, f.read_text(encoding="utf-8") + "\n# changed\n")
+    doc = c.get("/live.json").json()
+    assert doc["error"] == "kierki-in-progress.toml: the referee could not replay it " \
+        "(ValueError: a bug)"
+    assert doc["sheet"] == good["sheet"] and c.get("/").status_code == 200
+    assert c.get("/replay").status_code == 200
+
+
+def test_folder_mode_keeps_a_bounded_number_of_games_read(tmp_path: Path,
+                                                          monkeypatch: pytest.MonkeyPatch
+                                                          ) -> None:
+    from cli.serve import live
+
+    monkeypatch.setattr(live, "KEEP", 2)
+    for i in range(4):
+        copy(tmp_path, "kozel-in-progress.toml", f"g{i}.toml")
+    app = make_app(tmp_path)
+    c = TestClient(app)
+    for i in range(4):
+        assert c.get(f"/g/g{i}.toml/live.json").status_code == 200
+    assert sorted(p.name for p in app.state.site.hub.feeds) == ["g2.toml", "g3.toml"]
+    assert c.get("/g/g0.toml/live.json").json()["players"]  # read again when asked
+
+
+def test_folder_mode_a_file_that_cannot_be_read(tmp_path: Path) -> None:
+    (tmp_path / "bad.toml").write_text('format = 1\ngame = "nope"\n', encoding="utf-8")
+    c = client(tmp_path)
+    index = c.get("/").text
+    assert 'class="game unreadable"' in index and "nope" in index
+    for route in FILE_ROUTES:
+        r = c.get("/g/bad.toml/" + route)
+        assert r.status_code == 200, route
+    html = c.get("/g/bad.toml/").text
+    assert re.search(r'<p id="error" class="error">[^<]*nope', html)
+    assert c.get("/g/bad.toml/live.json").json()["error"]
+
+
+def test_every_sample_is_served(tmp_path: Path) -> None:
+    """Every game kind and every sample's oddity (claims, pulls, outcomes, lottery, a
+    Foursquare series) through every page."""
+    c = client(SAMPLES)
+    index = c.get("/?format=json").json()
+    assert len(index["games"]) == len(list(SAMPLES.glob("*.toml")))
+    for g in index["games"]:
+        for route in FILE_ROUTES:
+            r = c.get(f"/g/{g['path']}/{route}")
+            assert r.status_code == 200, (g["path"], route)
+        doc = c.get(f"/g/{g['path']}/replay.json").json()
+        assert doc["error"] is None and doc["steps"], g["path"]
+        assert sorted(v["rule"] for v in doc["violations"]) == \
+            sorted(r for r, n in g["violations"].items() for _ in range(n)), g["path"]

@@ -119,12 +119,19 @@ def test_an_entry_saved_reaches_every_page(game: Path, server: Any) -> None:
 
 
 def test_a_page_that_does_not_read_holds_up_nobody(game: Path, server: Any) -> None:
-    stuck = Stream(server.url + "events")
-    stuck.next()  # connected; from now on nobody reads its events
+    import socket
+    from urllib.parse import urlsplit
+
+    u = urlsplit(server.url)
+    stuck = socket.socket()
+    stuck.setsockopt(socket.SOL_SOCKET, socket.SO_RCVBUF, 1024)  # a phone on a bad line
+    stuck.connect((u.hostname, u.port))
+    stuck.sendall(f"GET {u.path}events HTTP/1.1\r\nHost: {u.netloc}\r\n\r\n".encode())
+    stuck.recv(1)  # its stream has begun; it never reads again
     reader = Stream(server.url + "events")
     try:
         reader.next()
-        for _ in range(4):  # more updates than a page's queue holds
+        for _ in range(6):  # more updates than a page's queue holds, more than its buffer
             play_one(game)
             _, doc = reader.next()
         assert doc == httpx.get(server.url + "live.json").json()

@@ -23,7 +23,7 @@ from referee.filelock import is_locked
 ROOT = Path(__file__).resolve().parent.parent
 SAMPLES = ROOT / "sample_games"
 COMMANDS = ["games", "rules", "new", "add", "undo", "status", "score", "export", "replay",
-            "explain", "analyze", "hint", "play", "edit", "audit", "stats", "claim"]
+            "explain", "analyze", "hint", "play", "edit", "audit", "stats", "claim", "serve"]
 
 
 def referee() -> list[str]:

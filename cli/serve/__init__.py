@@ -19,18 +19,21 @@ import sys
 import threading
 import time
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from starlette.applications import Starlette
 
 __all__ = ["make_app", "start_server", "serve", "Running"]
 DEFAULT_PORT = 8000
 
 
-def make_app(target: Path, *, token: str | None = None, max_clients: int = 100) -> Any:
-    """The Starlette app of ``target`` (``cli.serve.app.make_app``; imported here when called,
-    so that the package's modules import each other without a cycle)."""
-    from cli.serve.app import make_app as build
+def make_app(target: Path, *, token: str | None = None,
+             max_clients: int = 100) -> Starlette:
+    """The Starlette app serving ``target`` (``cli.serve.app.make_app``)."""
+    from cli.serve.app import make_app as make
 
-    return build(target, token=token, max_clients=max_clients)
+    return make(target, token=token, max_clients=max_clients)
 
 
 def _listen(host: str, port: int) -> socket.socket:
@@ -104,10 +107,15 @@ def base_url(host: str, port: int, token: str | None) -> str:
 
 def start_server(target: Path, *, host: str = "127.0.0.1", port: int = 0,
                  token: str | None = None, max_clients: int = 100) -> Running:
-    """Serve ``target`` on ``host``:``port`` (0: any free port) from a background thread."""
+    """Serve ``target`` on ``host``:``port`` (0: any free port) from a background thread.
+    On every interface (``0.0.0.0``, ``--lan``), ``.url`` names this machine's first address
+    on the local network, the one the phones open."""
     app = make_app(Path(target), token=token, max_clients=max_clients)
     sock = _listen(host, port)
-    return Running(app, sock, base_url(host, sock.getsockname()[1], token)).start()
+    shown = host
+    if host in ("0.0.0.0", "::"):
+        shown = next(iter(lan_addresses()), "127.0.0.1")
+    return Running(app, sock, base_url(shown, sock.getsockname()[1], token)).start()
 
 
 def lan_addresses() -> list[str]:

@@ -137,13 +137,18 @@ class Site:
         got = s.extra.get("replay")
         if got is None:
             got = {"steps": [], "deals": [], "violations": []}
-            if s.game is not None:
-                got = views.replay(s.game)
-                p = self.parts
-                for step in got["steps"]:
-                    step["html"] = {"trick": str(p.step_trick(got, step)),
-                                    "explain": str(p.step_explain(step))}
-            got["version"], got["error"] = s.version, s.error
+            error = s.error
+            try:
+                if s.game is not None:
+                    got = views.replay(s.game)
+                    p = self.parts
+                    for step in got["steps"]:
+                        step["html"] = {"trick": str(p.step_trick(got, step)),
+                                        "explain": str(p.step_explain(step))}
+            except Exception as e:  # noqa: BLE001 - a fault of the referee: said, page lives
+                got = {"steps": [], "deals": [], "violations": []}
+                error = f"the referee could not replay this game ({type(e).__name__}: {e})"
+            got["version"], got["error"] = s.version, error
             s.extra["replay"] = got
         return got
 
@@ -175,7 +180,7 @@ class Site:
             step = doc["steps"][i] if doc["steps"] else None
             label = step_label(doc, step) if step is not None else ""
             return self.render("replay.html", doc=doc, i=i, step=step, label=label,
-                               here=here, error=s.error)
+                               here=here, error=doc["error"])
         if sub == "score":
             return self.render("score.html", v=s.doc, here=here)
         if sub == "chart.svg":

@@ -28,6 +28,7 @@ from cli.serve.views import Stamp
 Json = dict[str, Any]
 QUEUE = 2  # events a client may be behind before its oldest is dropped
 STEP_MS = 20  # watchfiles: the quiet time after a change before it is reported
+KEEP = 32  # folder mode: the games kept read at once
 
 
 class TooMany(Exception):
@@ -61,47 +62,74 @@ class Feed:
         self._lock = threading.Lock()
         self._task: asyncio.Task[None] | None = None
         self._stop: asyncio.Event | None = None
+        self.loop: asyncio.AbstractEventLoop | None = None  # the pages' loop, once one came
         self.refresh(force=True)
 
     # -- reading -----------------------------------------------------------------------------
 
     def refresh(self, force: bool = False) -> bool:
-        """Read the file again if it changed (or ``force``); True when the view changed."""
-        from cli.serve.views import load
-        from referee.errors import RefereeError
-
+        """Read the file again if its stamp changed (or ``force``); True when what the page
+        shows changed (then the version goes up and every page is told)."""
         with self._lock:
             stamp = Stamp.of(self.path)
             if not force and stamp == self._stamp:
                 return False
             self._stamp = stamp
             old = self.state
-            new = State(old.version + 1, old.game, None, False)
+            new = State(old.version + 1, old.game)
             if stamp is None:
                 new.gone = True
                 new.error = f"{self.path.name}: the file is gone (deleted or moved); the " \
                     "last view read is shown"
             else:
-                try:
-                    new.game = load(self.path)
-                except RefereeError as e:
-                    new.error = " ".join(str(e).split())
-                except OSError as e:
-                    new.error = f"{self.path.name}: {e.strerror or e}"
-                except RecursionError:
-                    new.error = f"{self.path.name}: nested too deeply to be a save file"
-            if (new.game is old.game and new.error == old.error and new.gone == old.gone
-                    and not force):
-                return False  # touched, nothing else
-            new.doc = self.build(new.game, new)
+                new.game, new.error = self._read()
+            new.doc = self._document(new, old)
+            if not force and _unversioned(new.doc) == _unversioned(old.doc):
+                self.state.game = new.game  # touched, or written the same: nothing to tell
+                return False
             new.text = json.dumps(new.doc, ensure_ascii=False, separators=(",", ":"))
             self.state = new
         self._publish(new)
         return True
 
+    def _read(self) -> tuple[Any, str | None]:
+        """The game in the file, or None and the one line saying why it cannot be read."""
+        from cli.serve.views import load
+        from referee.errors import RefereeError
+
+        name = self.path.name
+        try:
+            return load(self.path), None
+        except RefereeError as e:
+            return None, " ".join(str(e).split())
+        except OSError as e:
+            return None, f"{name}: {e.strerror or e}"
+        except RecursionError:
+            return None, f"{name}: nested too deeply to be a save file"
+        except Exception as e:  # noqa: BLE001 - a fault of the referee: said, the page lives
+            return None, " ".join(f"{name}: the referee could not replay it "
+                                  f"({type(e).__name__}: {e})".split())
+
+    def _document(self, new: State, old: State) -> Json:
+        """The page's document of ``new``; a game that cannot be shown keeps the last good
+        one (``old``'s), with the reason in the error line."""
+        if new.game is None:
+            new.game = old.game
+        try:
+            return self.build(new.game, new)
+        except Exception as e:  # noqa: BLE001 - the engine failed on this file: said
+            if new.game is old.game and old.game is not None and new.error is None:
+                raise
+            new.error = new.error or " ".join(
+                f"{self.path.name}: the referee could not show it ({type(e).__name__}: "
+                f"{e})".split())
+            new.game = old.game
+            return self.build(old.game, new)
+
     # -- pushing -----------------------------------------------------------------------------
 
     def subscribe(self) -> asyncio.Queue[State | None]:
+        self.loop = asyncio.get_running_loop()
         q: asyncio.Queue[State | None] = asyncio.Queue(QUEUE)
         self.clients.add(q)
         return q
@@ -110,14 +138,28 @@ class Feed:
         self.clients.discard(q)
 
     def _publish(self, s: State | None) -> None:
+        """Offer ``s`` to every page, from the pages' event loop (a refresh made in another
+        thread is handed over to it)."""
+        loop = self.loop
+        try:
+            running: asyncio.AbstractEventLoop | None = asyncio.get_running_loop()
+        except RuntimeError:
+            running = None
+        if loop is not None and running is not loop:
+            with contextlib.suppress(RuntimeError):  # the loop has closed: nobody listens
+                loop.call_soon_threadsafe(self._offer_all, s)
+            return
+        self._offer_all(s)
+
+    def _offer_all(self, s: State | None) -> None:
         for q in list(self.clients):
             _offer(q, s)
 
     def close(self) -> None:
-        """Every page's stream ends; the watcher stops."""
+        """Every page's stream ends; the watcher stops (from the pages' loop)."""
         if self._stop is not None:
             self._stop.set()
-        self._publish(None)
+        self._offer_all(None)
 
     # -- watching ----------------------------------------------------------------------------
 
@@ -141,6 +183,10 @@ class Feed:
                                          debounce=400, stop_event=stop, recursive=False,
                                          ignore_permission_denied=True):
                 self.refresh()
+
+
+def _unversioned(doc: Json) -> Json:
+    return {k: v for k, v in doc.items() if k != "version"}
 
 
 def _offer(q: asyncio.Queue[State | None], s: State | None) -> None:
@@ -168,11 +214,17 @@ class Hub:
         self._lock = threading.Lock()
 
     def feed(self, path: Path) -> Feed:
+        """The feed of ``path`` (made on first use, and read again if the file changed).
+        Folder mode keeps at most ``KEEP`` feeds: the oldest with no page open goes."""
         with self._lock:
             f = self.feeds.get(path)
             if f is None:
                 f = Feed(path, self.build)
                 self.feeds[path] = f
+                for old in [p for p, g in self.feeds.items() if not g.clients and p != path]:
+                    if len(self.feeds) <= KEEP:
+                        break
+                    self.feeds.pop(old).close()
         f.refresh()
         return f
 
