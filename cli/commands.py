@@ -403,11 +403,17 @@ def hint(file: FileArg,
 def play(file: Annotated[Path | None, typer.Argument(help="the game's save file (TOML); "
                                                           "without it, start a new game")]
          = None,
-         ascii_only: AsciiOpt = False) -> None:
+         ascii_only: AsciiOpt = False,
+         serve: Annotated[bool, typer.Option("--serve", help="serve the game's page alongside "
+                                             "(referee serve), read-only")] = False,
+         lan: Annotated[bool, typer.Option("--lan", help="with --serve: on the local network, "
+                                           "a token in every URL")] = False) -> None:
     """The table mode: shows the table, asks for the next entry, checks it, saves it."""
     from cli.table.run import run
 
-    raise typer.Exit(run(file, ascii_only))
+    if lan and not serve:
+        fail("play: --lan needs --serve", 2)
+    raise typer.Exit(run(file, ascii_only, serve, lan))
 
 
 @app.command()

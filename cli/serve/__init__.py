@@ -13,6 +13,7 @@ Jinja2, sse-starlette, watchfiles, segno and pygal): the other commands start as
 
 from __future__ import annotations
 
+import contextlib
 import socket
 import sys
 import threading
@@ -118,8 +119,9 @@ def start_server(target: Path, *, host: str = "127.0.0.1", port: int = 0,
 
 
 def lan_addresses() -> list[str]:
-    """This machine's addresses on the local network (not loopback), as the name resolver
-    gives them; nothing is sent anywhere."""
+    """This machine's addresses on the local network (not loopback): those the name resolver
+    gives for its host name, else the one its route out would use (a UDP socket "connected"
+    to a private address, which sends nothing); nothing is sent anywhere."""
     out: list[str] = []
     try:
         infos = socket.getaddrinfo(socket.gethostname(), None, socket.AF_INET)
@@ -129,6 +131,12 @@ def lan_addresses() -> list[str]:
         addr = str(info[4][0])
         if not addr.startswith("127.") and addr not in out:
             out.append(addr)
+    if not out:  # Debian maps the host name to 127.0.1.1
+        with contextlib.suppress(OSError), socket.socket(socket.AF_INET, socket.SOCK_DGRAM) as s:
+            s.connect(("10.255.255.255", 1))
+            addr = str(s.getsockname()[0])
+            if not addr.startswith("127.") and addr != "0.0.0.0":
+                out.append(addr)
     return out
 
 
@@ -148,19 +156,9 @@ def lan_banner(target: str, urls: list[str]) -> str:
     return "\n".join(lines)
 
 
-def serve(target: Path, *, host: str = "127.0.0.1", port: int = DEFAULT_PORT,
-          token: str | None = None, lan: bool = False, say: Any = print) -> int:
-    """The ``serve`` command: serve until Ctrl-C (exit 130) or SIGTERM (exit 143)."""
-    import signal
-
-    if lan:
-        from cli.serve.app import new_token
-
-        host = "0.0.0.0"
-        token = token or new_token()
-    app = make_app(Path(target), token=token)
-    sock = _listen(host, port)
-    port = sock.getsockname()[1]
+def tell(target: Path, host: str, port: int, token: str | None, lan: bool, say: Any) -> None:
+    """Where the page is: this machine's address, or with ``lan`` the local network's (the
+    first also as a QR code) and a word about the token (``serve`` and ``play --serve``)."""
     if lan:
         urls = [base_url(a, port, token) for a in lan_addresses()] or \
             [base_url("THIS-MACHINE", port, token)]
@@ -168,6 +166,22 @@ def serve(target: Path, *, host: str = "127.0.0.1", port: int = DEFAULT_PORT,
     else:
         say(f"serving {target} read-only at {base_url(host, port, token)} (this machine "
             "only; --lan for the phones at the table)")
+
+
+def serve(target: Path, *, host: str = "127.0.0.1", port: int = DEFAULT_PORT,
+          token: str | None = None, lan: bool = False, say: Any = print) -> int:
+    """The ``serve`` command: serve until Ctrl-C (exit 130) or SIGTERM (exit 143)."""
+    import signal
+
+    if lan:
+        host = "0.0.0.0"
+        from cli.serve.app import new_token
+
+        token = token or new_token()
+    app = make_app(Path(target), token=token)
+    sock = _listen(host, port)
+    port = sock.getsockname()[1]
+    tell(target, host, port, token, lan, say)
     say("Ctrl-C stops it")
     sys.stdout.flush()
     server = _server(app)

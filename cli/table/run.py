@@ -15,8 +15,10 @@ from cli.table.signals import _hang_up
 from referee.errors import NotationError
 
 
-def run(path: Path | None, ascii_only: bool = False) -> int:
-    """``referee play [FILE]``: start (asking) or resume a game, then play it."""
+def run(path: Path | None, ascii_only: bool = False, serve: bool = False,
+        lan: bool = False) -> int:
+    """``referee play [FILE]``: start (asking) or resume a game, then play it; with ``serve``,
+    the game's page served alongside (``lan``: on the local network, with a token)."""
     from cli.plain import tolerant_stdout
     from cli.reader import TermReader, history_path, reader_for
 
@@ -37,7 +39,13 @@ def run(path: Path | None, ascii_only: bool = False) -> int:
         if isinstance(lines, TermReader) and lines.history_path is None:
             lines.history_path = history_path(path)
             lines.detach()
-        return Table(session, path, ascii_only, lines).run()
+        table = Table(session, path, ascii_only, lines)
+        if not serve:
+            return table.run()
+        from cli.table.serving import served
+
+        with served(path, lan, lambda text: sys.stdout.write(text + "\n")):
+            return table.run()
     except HangUp as e:
         signum = e.args[0] if e.args and isinstance(e.args[0], int) else signal.SIGHUP
         with contextlib.suppress(OSError, ValueError):  # the terminal may be gone (SIGHUP)

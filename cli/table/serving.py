@@ -1,0 +1,40 @@
+"""``referee play FILE --serve [--lan]``: the table's page served alongside the prompt, in the
+same process.
+
+The server (``cli.serve.start_server``: uvicorn in a thread of its own) watches the save file
+like any other reader, so it shows what the table saves exactly as it shows an entry from
+``referee add`` in another terminal; the table mode itself is unchanged. The server's thread is
+started with Ctrl-C, SIGHUP and SIGTERM blocked, so that those signals reach the table's thread
+only (where they are held while an entry is saved) and never the server's. ``cli.serve`` is
+imported only here, only with ``--serve``: a plain ``play`` starts no faster or slower.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import sys
+from collections.abc import Callable, Iterator
+from pathlib import Path
+
+from cli.table.signals import held_signals
+
+
+@contextlib.contextmanager
+def served(path: Path, lan: bool, say: Callable[[str], object]) -> Iterator[str]:
+    """The page of ``path`` served while the block runs; yields its address (told first, with
+    ``lan`` the local network's and its QR code)."""
+    from urllib.parse import urlsplit
+
+    from cli.serve import start_server, tell
+    from cli.serve.app import new_token
+
+    host = "0.0.0.0" if lan else "127.0.0.1"
+    token = new_token() if lan else None
+    with held_signals():  # the server's thread inherits the blocked signals
+        handle = start_server(path, host=host, token=token)
+    try:
+        tell(path, host, urlsplit(handle.url).port or 0, token, lan, say)
+        sys.stdout.flush()
+        yield str(handle.url)
+    finally:
+        handle.stop()
