@@ -46,8 +46,9 @@ def mid_game(folder: Path) -> Path:
 
 
 def main() -> None:
-    from cli.serve import start_server
     from playwright.sync_api import sync_playwright
+
+    from cli.serve import start_server
 
     work = Path(tempfile.mkdtemp(prefix="referee-shots-"))
     server = start_server(mid_game(work))
