@@ -117,14 +117,14 @@ def build(number: int, goal: Goal, first: int, trump: int) -> list[Trick] | None
 
 def endgame(number: int, goal: Goal, first: int) -> list[Trick] | None:
     """Deals 2 and 7: nine tricks where all follow in spades, diamonds and clubs, then the
-    last four (the hearts and one low card of each of those suits) searched."""
+    last ones (the hearts and the highest card of each other suit) searched."""
     for prefix, placed, rest in prefixes(number, goal, first):
         winners = [w for w, _ in prefix]
         left = KIERKI.full
         plan = [{p: s for p in range(4)} for _, s in prefix]
         tricks = deal_out(plan, winners, first, placed, -1)
-        for _, cards, _ in tricks:
-            for _, c in cards:
+        for _, played, _ in tricks:
+            for _, c in played:
                 left &= ~(1 << c)
         search = Search(number, rest, first, -1)
         plans = search.run(len(prefix), winners[-1], left)
