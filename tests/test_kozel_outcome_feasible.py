@@ -4,10 +4,13 @@ card points are those of that many cards); one fact, one figure against random g
 
 from __future__ import annotations
 
+import tomllib
+
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from referee import savefile
 from referee.errors import IllegalEntry
 from referee.games import get
 from referee.games.kozel import feasible
@@ -16,6 +19,30 @@ from referee.model import Deal, Key
 from tests.helpers import head, load_text, replay_text, rules_of
 
 KOZEL = get("kozel")
+PLAYERS = ("Ala", "Bartek", "Celina", "Darek")
+
+
+def replay_witness(points: tuple[int, int], tricks: tuple[int, int]) -> None:
+    """The witness of an accepted outcome: a game (every discard shown) the replay takes
+    with no violation, giving these points and tricks."""
+    lines = feasible.witness(points, tricks, PLAYERS, "Bartek")
+    assert lines is not None
+    text = head("kozel") + '\n[[deals]]\ndealer = "Ala"\ntrump = "S"\ntricks = [' + \
+        ", ".join(f'"{t}"' for t in lines) + "]\n"
+    _, setup, deals = savefile.parse(tomllib.loads(text), "witness.toml")
+    res = KOZEL.replay(setup, deals)
+    assert res.violations == []
+    d = res.deals[0]
+    assert d.finished
+    teams = ("Ala & Celina", "Bartek & Darek")
+    assert d.extra["points"] == dict(zip(teams, points, strict=True))
+    assert d.extra["tricks"] == dict(zip(teams, tricks, strict=True))
+    told = KOZEL.replay(setup, [Deal(
+        [e for e in deals[0].entries if isinstance(e, Key)]
+        + [Key("outcome", {"points": dict(zip(teams, points, strict=True)),
+                           "tricks": dict(zip(teams, tricks, strict=True))})])])
+    assert told.violations == []
+    assert told.deals[0].scores == d.scores
 
 
 def game(points: tuple[int, int], tricks: tuple[int, int]) -> str:
@@ -45,10 +72,25 @@ def test_points_and_tricks_near_the_boundary(points: tuple[int, int], tricks: tu
              f"tricks = {{ Ala = {tricks[0]}, Bartek = {tricks[1]} }} }}")
     if ok:
         s.add(entry)
+        replay_witness(points, tricks)
     else:
         with pytest.raises(IllegalEntry) as e:
             s.add(entry)
         assert e.value.rule == "outcome-total"
+
+
+def test_every_accepted_outcome_has_a_witness() -> None:
+    # each split of the tricks, every 5th split of the points: the check accepts exactly
+    # what a witness game gives (refusals follow from counting the cards)
+    for a in range(10):
+        for b in range(10 - a):
+            if a + b < 3:
+                continue
+            for pa in range(a % 5, 121, 5):
+                pts = (pa, 120 - pa)
+                accepted = rules_of(replay_text(game(pts, (a, b)))) == []
+                if accepted:
+                    replay_witness(pts, (a, b))
 
 
 def test_trick_sizes_brute_force() -> None:
