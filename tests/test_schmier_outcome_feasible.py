@@ -8,8 +8,10 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from referee.cards import DECK_53
 from referee.errors import IllegalEntry
 from referee.games import get
+from referee.games.schmier import feasible
 from referee.games.schmier.playout import random_game
 from referee.games.schmier.rules import SchmierRules
 from tests.helpers import head, load_text, replay_text, rules_of
@@ -76,3 +78,38 @@ def test_one_fact_one_figure_wisconsin(seed: int, hands_known: bool, kitty: int,
 @given(seed=st.integers(0, 10**9), hands_known=st.booleans())
 def test_one_fact_one_figure_schmier(seed: int, hands_known: bool) -> None:
     _same_figures("schmier", SIX, seed, hands_known, {})
+
+
+TEAMS = ["Ala & Darek", "Bartek & Ewa", "Celina & Filip"]
+SIX_BIDS = ('bids = ["Bartek: pass", "Celina: 3", "Darek: pass", "Ewa: pass", "Filip: pass", '
+            '"Ala: pass"]\ntrump = "H"\n')
+
+
+def _schmier(body: str) -> str:
+    return head("schmier", SIX) + '\n[[deals]]\ndealer = "Ala"\n' + SIX_BIDS + body
+
+
+@settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(points=st.tuples(*[st.sampled_from(TEAMS)] * 5),
+       game=st.sampled_from([*TEAMS, None]))
+def test_every_schmier_outcome_has_a_witness(points: tuple[str, ...], game: str | None) -> None:
+    """Each point to any team, Game to any team or to nobody: accepted, and a deal built for
+    it replays with no violation, the same points and the same score."""
+    pts: dict[str, str | None] = dict(zip(("high", "low", "right_bauer", "left_bauer",
+                                           "joker"), points, strict=True))
+    pts["game"] = game
+    table = "{ " + ", ".join(f'{k} = "{v.split()[0]}"' for k, v in pts.items() if v) + " }"
+    told = replay_text(_schmier(f"outcome = {table}\n"))
+    assert told.violations == []
+    team_of = {p: TEAMS[i % 3] for i, p in enumerate(SIX)}
+    lines = feasible.witness(SIX, "Celina", "H", pts, team_of)
+    assert lines is not None
+    played = {c for line in lines for c in line.split(":")[1].split()}
+    rest = " ".join(c.text for c in DECK_53 if c.text not in played)
+    discards = ("discards = { Bartek = \"\", Celina = \"\", Darek = \"\", Ewa = \"\", "
+                f'Filip = "", Ala = "{rest}" }}\n')
+    res = replay_text(_schmier(discards + "tricks = [" + ", ".join(f'"{t}"' for t in lines)
+                               + "]\n"))
+    assert res.violations == []
+    assert res.deals[0].extra["points"] == pts
+    assert res.deals[0].scores == told.deals[0].scores
