@@ -4,6 +4,8 @@ that leaves out a point every deal awards is refused (outcome-total)."""
 
 from __future__ import annotations
 
+import itertools
+
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
@@ -113,3 +115,28 @@ def test_every_schmier_outcome_has_a_witness(points: tuple[str, ...], game: str 
     assert res.violations == []
     assert res.deals[0].extra["points"] == pts
     assert res.deals[0].scores == told.deals[0].scores
+
+
+W_TEAMS = ["Ala & Celina", "Bartek & Darek"]
+
+
+@pytest.mark.parametrize("high_low", ["ace-seven", "in-play"])
+def test_every_wisconsin_outcome_has_a_witness(high_low: str) -> None:
+    """Every outcome the check accepts (a point to either team, or to nobody where its card
+    may go undealt) has a deal that replays with no violation and the same points."""
+    team_of = {p: W_TEAMS[i % 2] for i, p in enumerate(FOUR)}
+    for combo in itertools.product([*W_TEAMS, None], repeat=4):
+        pts = dict(zip(("high", "low", "jack", "game"), combo, strict=True))
+        table = "{ " + ", ".join(f'{k} = "{v.split()[0]}"' for k, v in pts.items() if v) + " }"
+        told = replay_text(wisconsin(f"outcome = {table}\n", f'high_low = "{high_low}"'))
+        got = feasible.wisconsin_witness(FOUR, "Bartek", "H", pts, team_of,
+                                         high_low == "in-play")
+        assert (told.violations == []) == (got is not None)
+        if got is None:
+            continue
+        lines, _undealt = got
+        res = replay_text(wisconsin("tricks = [" + ", ".join(f'"{t}"' for t in lines) + "]\n",
+                                    f'high_low = "{high_low}"'))
+        assert res.violations == []
+        assert res.deals[0].extra["points"] == pts
+        assert res.deals[0].scores == told.deals[0].scores

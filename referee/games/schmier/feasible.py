@@ -13,9 +13,9 @@ The bauers and the joker go into a trick won by their team, the 2 to a player of
 from __future__ import annotations
 
 from collections.abc import Sequence
-from itertools import product
+from itertools import combinations, product
 
-from ...cards import DECK_53, JOKER, Card
+from ...cards import DECK_32, DECK_53, JOKER, Card
 from .score import GAME_VALUE, SAME_COLOUR, Order
 
 Play = tuple[int, Card]
@@ -138,3 +138,136 @@ def _game_tricks(suits: Sequence[str], used: set[Card], base: dict[str, int],
                 return [[(t, menus[i][v]) for i, (t, v) in enumerate(zip(teams, values,
                                                                           strict=True))]]
     return []
+
+
+def wisconsin_witness(players: Sequence[str], bidder: str, trump: str,
+                      points: dict[str, str | None], team_of: dict[str, str],
+                      in_play: bool = False) -> tuple[list[str], list[Card]] | None:
+    """Wisconsin Schmier: the trick lines of a deal giving ``points``, and the undealt cards
+    (a point to nobody: its card was not dealt). Tricks 1 and 2 are the trumps dealt (the
+    highest wins each), tricks 3-6 a plain suit each, everyone following."""
+    seats = {p: i for i, p in enumerate(players)}
+    members = {t: [seats[p] for p in players if team_of[p] == t] for t in set(team_of.values())}
+    names = sorted(members)
+    high, low, jack, game = (points.get(k) for k in ("high", "low", "jack", "game"))
+    if in_play and (high is None or low is None):
+        return None
+    trumps = [Card(r, trump) for r in (14, 13, 12, 11, 10, 9, 8, 7)]
+    gone = {Card(14, trump): high is None, Card(7, trump): low is None,
+            Card(11, trump): jack is None}
+    dealt = [c for c in trumps if not gone.get(c, False)]
+    # T1 won by the highest trump dealt, T2 by the next; the jack in a trick its team wins
+    w1_team = high if high is not None else (jack or names[0])
+    top1, top2 = dealt[0], dealt[1]
+    j = Card(11, trump)
+    j_in = 0 if (jack is None or jack == w1_team or j in (top1,)) else 1
+    w2_team = (jack if j_in == 1 else None) or (names[0] if w1_team != names[0] else names[1])
+    if j in (top1, top2):
+        return None  # the jack winning its own trick: not needed (A, K or Q is dealt)
+    w1 = members[w1_team][0]
+    w2 = members[w2_team][0] if members[w2_team][0] != w1 else members[w2_team][1]
+    rest = [c for c in dealt[2:] if c != j and c != Card(7, trump)]
+    seven = Card(7, trump) if low is not None else None
+    lowest = min(dealt, key=lambda c: c.rank)
+    low_team = low if low is not None else names[0]
+    if in_play:
+        seven = lowest if lowest not in (top1, top2) else None
+    # everyone plays a trump in trick 1; the rest of the trumps go to trick 2
+    cards1, cards2 = [top1], [top2]
+    pending = list(rest)
+    if j_in == 0 and jack is not None:
+        cards1.append(j)
+    elif jack is not None:
+        cards2.append(j)
+    if seven is not None:
+        pending = [c for c in pending if c != seven]
+    low_seat = next(s for s in members[low_team] if s not in (w1,))
+    assign1 = {w1: top1}
+    if seven is not None:
+        assign1[low_seat] = seven
+        cards1.append(seven)
+    others1 = [c for c in cards1 if c not in assign1.values()]
+    while len(cards1) < 4 and pending:
+        c = pending.pop()
+        cards1.append(c)
+        others1.append(c)
+    if len(cards1) < 4:
+        return None
+    for s in range(4):
+        if s not in assign1:
+            assign1[s] = others1.pop()
+    cards2 += pending
+    if len(cards2) > 4:
+        return None
+    plain = [c for c in DECK_32 if c.suit != trump]
+    # trick 2's discards: the cards worth nothing of one plain suit, so the others stay whole
+    zeros = [c for c in plain if c.rank in (7, 8, 9) and c.suit == plain[-1].suit]
+    assign2 = {w2: top2}
+    others2 = [c for c in cards2 if c != top2]
+    order2 = [s for s in range(4) if s != w2]
+    for s in order2:
+        assign2[s] = others2.pop() if others2 else zeros.pop(0)
+    lead = seats[bidder]
+    if lead != w1 and assign1[lead] == top1:
+        return None
+    tricks = [_from(lead, assign1, 4), _from(w1, assign2, 4)]
+    used = {c for t in tricks for _, c in t}
+    base = {t: 0 for t in members}
+    for t, w in zip(tricks, (w1, w2), strict=True):
+        base[_team(w, members)] += sum(GAME_VALUE.get(c.rank, 0) for _, c in t)
+    pool = [c for c in plain if c not in used]
+    # the suit played twice is one with all its eight cards left
+    suits = sorted((x for x in "SHDC" if x != trump),
+                   key=lambda x: -sum(1 for c in pool if c.suit == x))
+    for plan in _plain_tricks(suits + suits[:1], pool, base, members, game):
+        leader = w2
+        for team, cards in plan:
+            w = members[team][0]
+            by = {w: max(cards, key=lambda c: c.rank)}
+            others = [c for c in cards if c is not by[w]]
+            for s in range(4):
+                if s not in by:
+                    by[s] = others.pop()
+            tricks.append(_from(leader, by, 4))
+            leader = w
+        played = {c for t in tricks for _, c in t}
+        lines = [" ".join([f"{players[tr[0][0]]}:"] + [c.text for _, c in tr]) for tr in tricks]
+        return lines, [c for c in DECK_32 if c not in played]
+    return None
+
+
+def _plain_tricks(suits: Sequence[str], pool: list[Card], base: dict[str, int],
+                  members: dict[str, list[int]], game: str | None
+                  ) -> list[list[tuple[str, list[Card]]]]:
+    """Four plain tricks (a suit each; the first suit twice) and their winning teams, so that
+    Game goes to ``game`` (None: a tie)."""
+    names = sorted(members)
+
+    def walk(i: int, left: list[Card], total: dict[str, int]
+             ) -> list[tuple[str, list[Card]]] | None:
+        if i == len(suits):
+            top = max(total.values())
+            leaders = [t for t, v in total.items() if v == top]
+            ok = (game is None and len(leaders) > 1) or leaders == [game]
+            return [] if ok else None
+        cards = sorted((c for c in left if c.suit == suits[i]), key=lambda c: c.rank)
+        seen: set[int] = set()
+        for pick in _fours(cards):
+            v = sum(GAME_VALUE.get(c.rank, 0) for c in pick)
+            if v in seen:
+                continue
+            seen.add(v)
+            for t in names:
+                total[t] += v
+                rest = walk(i + 1, [c for c in left if c not in pick], total)
+                total[t] -= v
+                if rest is not None:
+                    return [(t, pick), *rest]
+        return None
+
+    got = walk(0, pool, dict(base))
+    return [got] if got is not None else []
+
+
+def _fours(cards: list[Card]) -> list[list[Card]]:
+    return [list(c) for c in combinations(cards, 4)]
