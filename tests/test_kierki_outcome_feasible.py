@@ -156,7 +156,8 @@ def test_named_tricks_king_of_hearts_and_the_lottery_have_witnesses() -> None:
 
 
 def test_hearts_witnesses() -> None:
-    for counts in ({"Ala": 13}, {"Bartek": 6, "Darek": 7}):
+    for counts in ({"Ala": 13}, {"Bartek": 6, "Darek": 7},
+                   {"Ala": 3, "Bartek": 3, "Celina": 3, "Darek": 4}):
         verify(2, {"hearts": counts})
 
 

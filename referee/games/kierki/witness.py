@@ -141,8 +141,7 @@ def prefixes(number: int, goal: Goal, first: int
     and clubs go in them, with what is left for the last four tricks."""
     need = goal.need
     if number == 2:
-        for suits in ((S, S, S, D, D, D, C, C, C), (S, S, S, D, D, D, C, C),
-                      (S, S, S, D, D, C, C)):
+        for suits in ((S, S, D, D, C, C), (S, S, S, D, D, D, C, C, C), (S, S, D, C)):
             for w in range(4):
                 yield [(w, s) for s in suits], {}, Goal(
                     {k: (list(v) if v is not None else None) for k, v in need.items()},
