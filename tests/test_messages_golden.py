@@ -97,6 +97,10 @@ KIERKI: list[Scenario] = [
     ("dealer", head() + kierki_before(2) + '\n[[deals]]\ndealer = "Ala"\n', ()),
     ("outcome-total, counts", kdeal("outcome = { tricks = { Ala = 5, Bartek = 7 } }\n"), ()),
     ("outcome-total, deal 7", kdeal(ROBBER, 7), ()),
+    ("outcome-total, deal 7, hearts and queens share Q♥", kdeal(
+        'outcome = { tricks = { Ala = 4, Bartek = 3, Celina = 3, Darek = 3 }, hearts = { '
+        'Ala = 13 }, queens = { Bartek = 4 }, jacks_kings = { Celina = 7, Ala = 1 }, '
+        'king_of_hearts = "Ala", trick_7 = "Darek", last_trick = "Darek" }\n', 7), ()),
     ("claimed-score", kdeal("outcome = { tricks = { Ala = 13 } }\n"
                             "claimed = { Ala = -250, Bartek = 0 }\n"), ()),
     ("fantan-must-play, proven later",
@@ -213,6 +217,8 @@ KOZEL: list[Scenario] = [
     ("pull, option trumps", unseen(["Celina pulls: 6C 7C 8C 9C"],
                                    extra='\n[options]\npull = "trumps"\n'), ()),
     ("pull, two at once", unseen(["Celina pulls: 6C 7C 8C 9C / Darek pulls: 6H 7H 8H 9H"]), ()),
+    ("outcome-total, points against tricks", head("kozel") + '\n[[deals]]\noutcome = { '
+     'points = { Ala = 45, Bartek = 75 }, tricks = { Ala = 1, Bartek = 8 } }\n', ()),
     ("outcome-total, impossible points", head("kozel") + "\n[[deals]]\n" + BLIND
      + "outcome = { points = { Ala = 100, Bartek = 20 } }\n", ()),
     ("outcome-total, points not given", head("kozel") + "\n[[deals]]\n" + BLIND

@@ -2,14 +2,16 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any
 
 from ...errors import NotationError
 from ...model import Setup
 from ...notation import resolve_player
-from ...words import count
+from ...trick import Trick
 from ..base import Where, read_counts, read_suit
-from .play import LOTTERY, TRUMP_DEALS
+from . import feasible
+from .play import KH, LOTTERY, TRUMP_DEALS
 
 COUNTS = {"tricks": (13, -20), "hearts": (13, -20), "queens": (4, -60),
           "jacks_kings": (8, -30)}
@@ -96,32 +98,10 @@ def check(number: int, outcome: dict[str, Any], players: tuple[str, ...]) -> lis
             outcome.get("first_out") == outcome.get("second_out"):
         problems.append("first_out and second_out are the same player")
     if number == 7 and not problems:
-        problems.extend(check_robber(outcome, players))
+        # deals 1-6 state one category each: counts that add up always fit (a witness for
+        # each: witness.py); deal 7's categories share cards
+        problems.extend(feasible.problems(feasible.goal_of(outcome, players), players))
     return problems
-
-
-def check_robber(o: dict[str, Any], players: tuple[str, ...]) -> list[str]:
-    """Deal 7: each player's penalties must fit in the tricks they took."""
-    out = []
-    for p in players:
-        t = o["tricks"].get(p, 0)
-        h, q, jk = o["hearts"].get(p, 0), o["queens"].get(p, 0), o["jacks_kings"].get(p, 0)
-        # a heart may also be the queen (QH) or a jack or king (JH, KH), but one card once
-        least = h + q + jk - min(h, min(1, q) + min(2, jk))
-        need = sum(1 for k in ("trick_7", "last_trick") if o[k] == p)
-        if o["king_of_hearts"] == p and (h < 1 or jk < 1):
-            out.append(f"{p} took the king of hearts but is counted with no hearts and no "
-                       "jacks or kings" if h < 1 and jk < 1 else
-                       f"{p} took the king of hearts, a heart, but is counted with no hearts"
-                       if h < 1 else
-                       f"{p} took the king of hearts, a king, but is counted with no jacks or "
-                       "kings")
-        if least > 4 * t:
-            out.append(f"{p} took {count(t, 'trick')}, too few for {count(h, 'heart')}, "
-                       f"{count(q, 'queen')} and {count(jk, 'jack or king', 'jacks or kings')}")
-        if need > t:
-            out.append(f"{p} took the 7th or the last trick but {count(t, 'trick')} in all")
-    return out
 
 
 def score(number: int, outcome: dict[str, Any], players: tuple[str, ...]) -> dict[str, int]:
@@ -139,3 +119,28 @@ def score(number: int, outcome: dict[str, Any], players: tuple[str, ...]) -> dic
             if outcome.get(k) in s:
                 s[outcome[k]] += points
     return s
+
+
+def of_play(number: int, tricks: Sequence[Trick], out: Sequence[str],
+            players: Sequence[str]) -> dict[str, Any]:
+    """The outcome of a deal played card by card, as the outcome keys of its deal say it (the
+    same fact entered the other way: tests check both score alike)."""
+    if number == LOTTERY:
+        return {"first_out": out[0], "second_out": out[1]}
+    counts: dict[str, dict[str, int]] = {k: {p: 0 for p in players} for k in COUNTS}
+    names: dict[str, str] = {}
+    for i, t in enumerate(tricks):
+        w = t.winner or ""
+        cards = [tp.card for tp in t.plays]
+        counts["tricks"][w] += 1
+        counts["hearts"][w] += sum(1 for c in cards if c.suit == "H")
+        counts["queens"][w] += sum(1 for c in cards if c.rank == 12)
+        counts["jacks_kings"][w] += sum(1 for c in cards if c.rank in (11, 13))
+        if KH in cards:
+            names["king_of_hearts"] = w
+        if i == 6:
+            names["trick_7"] = w
+        if i == 12:
+            names["last_trick"] = w
+    every: dict[str, Any] = {**counts, **names}
+    return {k: every[k] for k in keys_for(number) if k in every}

@@ -10,6 +10,7 @@ from typing import Any
 from ...cards import DECK_36, Card
 from ...errors import Violation
 from ...model import Deal, Entry, Key, Play, Pull, Setup
+from . import feasible
 from . import text as say
 from .cards import DECK, HAND, CardBook, cards_text, matching, suit_text, why_not
 from .score import check_points, points_of
@@ -369,6 +370,8 @@ class Game:
                 done = self.over
                 problems += check_points(pts, trs, self.known, self.unseen_cards(),
                                          self.blind if done else None, self.won, done, names)
+                if not problems and not self.actions and trs is not None:
+                    problems += feasible.problems(pts, trs, names)
             if problems:
                 # one outcome, one violation (every reason in its message)
                 self.flag(at, "outcome-total", "; ".join(problems),

@@ -502,6 +502,12 @@ class DealState:
         for k in self.v.always:
             if out.get(k) is None and k not in unknown:
                 self.flag(at, "outcome-total", text.outcome_missing(k), None)
+        if self.high_low == "in-play" and not self.v.bauers:
+            # the bidder's first lead is a trump: some trump is always in play, so the
+            # highest and the lowest trump in play always go to a team
+            for k in ("high", "low"):
+                if out.get(k) is None and k not in unknown:
+                    self.flag(at, "outcome-total", text.outcome_missing_in_play(k), None)
         if self.trump is None and self.trump_written is not None:
             self.trump = self.trump_written
             self.order = Order(self.trump, self.v.bauers)

@@ -365,6 +365,11 @@ def outcome_missing(key: str) -> str:
     return f"every deal awards {point(key)}: the outcome names no team for it"
 
 
+def outcome_missing_in_play(key: str) -> str:
+    return (f"under high_low = \"in-play\" every deal awards {point(key)} (the first lead is "
+            "a trump, so a trump is always in play): the outcome names no team for it")
+
+
 def outcome_holder(key: str, want: str | None, why: str, got: str | None) -> str:
     return f"{point(key)} goes to {want or 'nobody'}, since {why}, not to {got or 'nobody'}"
 
