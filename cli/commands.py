@@ -350,7 +350,7 @@ def play(file: Annotated[Path | None, typer.Argument(help="the game's save file 
          = None,
          ascii_only: AsciiOpt = False) -> None:
     """The table mode: shows the table, asks for the next entry, checks it, saves it."""
-    from cli.table import run
+    from cli.table.run import run
 
     raise typer.Exit(run(file, ascii_only))
 

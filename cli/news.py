@@ -3,7 +3,7 @@
 A violation is said in the line after the entry that proves it; a table that missed that line
 hears it again: ``status`` lists the open deal's violations, the end of a deal sums up its
 violations, and opening a file says how many there are and where. Plain text functions; the
-callers (``cli.table``, ``cli.views``) write the lines.
+callers (``cli.table.base``, ``cli.views``) write the lines.
 """
 
 from __future__ import annotations

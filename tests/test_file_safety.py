@@ -350,7 +350,7 @@ class Script:
 
 def table(path: Path, reader: Script) -> Any:
     from cli import reader as rd
-    from cli.table import Table
+    from cli.table.loop import Table
 
     rd.HUNG_UP = 0
     return Table(Session.load(path), path, True, reader)
@@ -473,7 +473,7 @@ def test_the_signal_handler_leaves_an_ending_editor_alone(monkeypatch: pytest.Mo
     import prompt_toolkit.application.current as current
 
     from cli import reader as rd
-    from cli import table as tb
+    from cli.table import signals as tb
 
     class Done:
         is_running = True

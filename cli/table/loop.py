@@ -1,0 +1,111 @@
+"""``Table``: the prompt loop, and the commands typed at it dispatched to their parts."""
+
+from __future__ import annotations
+
+from cli import reader as rd
+from cli.reader import HangUp
+from cli.table.claim import ClaimCommands
+from cli.table.edit import EditCommand
+from cli.table.tools import ToolCommands
+from cli.table.undo import UndoCommands
+from cli.table.words import COMMANDS, HELP, QUIT, _count
+from referee.errors import FileChanged, IllegalEntry, RefereeError, WriteFailed
+from referee.notation import MAX_ENTRY
+
+
+class Table(UndoCommands, ClaimCommands, EditCommand, ToolCommands):
+    def run(self) -> int:
+        try:
+            return self.loop()
+        except KeyboardInterrupt:  # Ctrl-C while output was being written: leave
+            self.say("")
+            self.bye()
+            return 0
+
+    def loop(self) -> int:
+        from cli import render
+        from cli.plain import clean, prompt_text
+
+        st = self.style
+        if self.over(self.s.result()):  # 'play' on a finished game: nothing to resume
+            return self.finished()
+        colour = render.colour_wanted(self.console())
+        players = ", ".join(clean(p) for p in self.s.setup.players)
+        self.say(st.dim(f"referee — {self.s.rules.title} — {players} — saving to "
+                        f"{clean(str(self.path))}; 'help' for help"))
+        self.show()
+        self.resumed()
+        while True:
+            res = self.s.result()
+            if self.over(res):
+                self.game_over(res)
+                return 0
+            plain = prompt_text(res.expect, self.ascii)
+            fancy = render.ansi(st.cards(res.expect.prompt) + st.dim(" > ")) if colour else plain
+            try:
+                line = self.reader.read(plain, self.words, fancy)
+            except (EOFError, KeyboardInterrupt):
+                if rd.HUNG_UP:
+                    raise HangUp(rd.HUNG_UP) from None
+                self.say("")
+                self.bye()
+                return 0
+            if rd.HUNG_UP:  # SIGTERM/SIGHUP as Enter was pressed: the line is not taken
+                raise HangUp(rd.HUNG_UP)
+            line = line.strip()
+            if not line:
+                continue
+            if len(line) > MAX_ENTRY:
+                self.say(st.red(f"refused: an entry of {len(line)} characters (at most "
+                                f"{MAX_ENTRY})"))
+                continue
+            if self.command(line):
+                if line.split()[0].lower() in QUIT:
+                    return 0
+                continue
+            self.enter(line)
+
+    def command(self, line: str) -> bool:
+        """Run ``line`` if it is a command; False when it is an entry."""
+        words = line.split()
+        word = words[0].lower()
+        if ":" in line or "=" in line or word not in (*COMMANDS, *QUIT, "?", "table", "score"):
+            return False
+        args = words[1:]
+        st = self.style
+        try:
+            if word in QUIT:
+                self.bye()
+            elif word in ("help", "?"):
+                self.say(HELP)
+            elif word in ("status", "table"):
+                self.show()
+                from cli.news import deal_lines
+
+                for vline in deal_lines(self.s.result(), self.s.result().expect.deal, self.ascii):
+                    self.say(vline)
+            elif word == "score":
+                self.score_sheet(self.s.result())
+            elif word == "undo":
+                self.undo(_count(args))
+            elif word == "redo":
+                self.redo_(_count(args))
+            elif word == "edit":
+                self.edit(args)
+            elif word == "explain":
+                self.explain(args)
+            elif word == "claim":
+                self.claim(args)
+            elif word == "hint":
+                self.hint(args)
+            elif word == "analyze":
+                self.analyze(args)
+        except FileChanged:
+            self.reloaded(f"{word!r} was not done")
+        except WriteFailed as e:
+            self.not_saved(e, f"{word!r} was not done")
+        except IllegalEntry as e:
+            self.say(st.red("refused: ") + st.cards(str(e)))
+        except RefereeError as e:
+            self.say(st.red("cannot do that: ") + st.cards(str(e)))
+        return True
