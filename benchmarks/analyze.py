@@ -1,6 +1,7 @@
 """How long ``referee analyze`` takes (issue 14's targets), pure Python, on this machine.
 
     python benchmarks/analyze.py [--deals N] [--seed S]
+    python benchmarks/analyze.py --whole-file [FILE ...]
 
 Prints, each as a median and a maximum over the deals measured:
 
@@ -13,6 +14,9 @@ Prints, each as a median and a maximum over the deals measured:
   with the search from trick 1 switched off (all four players each);
 * one position solved from scratch (a fresh table): Wisconsin and Schmier at the first lead,
   Kierki with 6 and with 8 tricks left.
+
+``--whole-file``: only the wall time of the whole process ``referee analyze FILE --json``
+with ``--workers 1`` and ``--workers 2`` (default files: the Kierki and Schmier samples).
 
 Timed with ``time.perf_counter``; never asserted in tests.
 """
@@ -107,7 +111,31 @@ def report(label: str, times: list[float], target: float | None, gave_up: int = 
     print(f"{label:38} median {med:7.3f} s  max {top:7.3f} s  over {len(times)}{extra}{goal}")
 
 
+WHOLE_FILES = ("kierki-complete.toml", "kierki-hands-known.toml", "schmier-complete.toml",
+               "wisconsin-complete.toml")
+
+
+def whole_file(names: list[str]) -> None:
+    """The wall time of ``referee analyze FILE --json`` as a whole process, 1 and 2 workers."""
+    import subprocess
+
+    for name in names or WHOLE_FILES:
+        path = Path(name) if Path(name).exists() else ROOT / "sample_games" / name
+        row = []
+        for workers in (1, 2):
+            t = time.perf_counter()
+            subprocess.run([sys.executable, "-m", "cli", "analyze", str(path), "--json",
+                            "--workers", str(workers)], cwd=ROOT, check=True,
+                           stdout=subprocess.DEVNULL)
+            row.append(f"{workers} worker{'s' if workers > 1 else ''} "
+                       f"{time.perf_counter() - t:6.1f} s")
+        print(f"{path.name:28} " + "   ".join(row), flush=True)
+
+
 def main() -> None:
+    if "--whole-file" in sys.argv:
+        whole_file([a for a in sys.argv[1:] if a != "--whole-file"])
+        return
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--deals", type=int, default=5, help="random deals of each game")
     ap.add_argument("--seed", type=int, default=14)

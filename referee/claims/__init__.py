@@ -85,7 +85,7 @@ def judge(setup: Setup, deals: Sequence[Deal], claimer: str, *, tricks: int | No
 
     if pos.hands_known:  # one world: a double-dummy question
         try:
-            holds, steps = _known(prob, need, seconds)
+            holds, steps = decide_known(prob, need, seconds)
         except Undecided:
             return verdict(False, (text.undecided_known(known.NODE_BUDGET),), decided=False)
         return verdict(True, _plan(pos, prob, steps, need)) if holds else \
@@ -105,8 +105,8 @@ def judge(setup: Setup, deals: Sequence[Deal], claimer: str, *, tricks: int | No
     return verdict(False, _tricks(pos, prob, steps, need), counter)
 
 
-def _known(prob: Problem, need: int, seconds: float | None
-           ) -> tuple[bool, list[list[Step]]]:
+def decide_known(prob: Problem, need: int, seconds: float | None = TIME_BUDGET
+                 ) -> tuple[bool, list[list[Step]]]:
     """Hands known: the claim search, which settles most claims at once, for a few plays; then
     the double-dummy solver (``known``), which does not lose its way in long deals. Both are
     exact; past the solver's budget, ``Undecided``."""
