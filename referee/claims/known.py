@@ -17,7 +17,7 @@ from ..compact import TrickRules, bits, wisconsin_rules
 from ..solve.search import Budget, Objective, Position, Solver
 from .search import Problem, Step, Undecided
 
-NODE_BUDGET = 1_000_000  # trick-boundary nodes of the solver before the claim is undecided
+NODE_BUDGET = 200_000  # trick-boundary nodes of the solver before the claim is undecided
 
 
 COOP, ALONE, CLAIM = "coop", "alone", "claim"  # the three searches, by their maximisers
