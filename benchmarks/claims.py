@@ -24,6 +24,7 @@ import sys
 import time
 
 from referee.claims import decide_known
+from referee.claims.known import GaveUp
 from referee.claims.search import Problem, Search, Undecided
 from referee.compact import KIERKI, SCHMIER, WISCONSIN, kierki_rules, schmier_rules, wisconsin_rules
 
@@ -105,7 +106,7 @@ def run_known(game: str, left: int, count: int) -> None:
             t = time.perf_counter()
             try:
                 decide_known(p, need)
-            except Undecided:
+            except GaveUp:
                 undecided += 1
             times.append(time.perf_counter() - t)
     print(f"{game:18} {left:2} left, hands known, judged: median "

@@ -86,7 +86,7 @@ def judge(setup: Setup, deals: Sequence[Deal], claimer: str, *, tricks: int | No
     if pos.hands_known:  # one world: a double-dummy question
         try:
             holds, steps = decide_known(prob, need, seconds)
-        except Undecided:
+        except known.GaveUp:
             return verdict(False, (text.undecided_known(known.NODE_BUDGET),), decided=False)
         return verdict(True, _plan(pos, prob, steps, need)) if holds else \
             verdict(False, _tricks(pos, prob, steps, need))
@@ -109,7 +109,7 @@ def decide_known(prob: Problem, need: int, seconds: float | None = TIME_BUDGET
                  ) -> tuple[bool, list[list[Step]]]:
     """Hands known: the claim search, which settles most claims at once, for a few plays; then
     the double-dummy solver (``known``), which does not lose its way in long deals. Both are
-    exact; past the solver's budget, ``Undecided``."""
+    exact; past the solver's budget, ``known.GaveUp``."""
     first = Search(prob, KNOWN_FIRST, seconds)
     try:
         holds = first.solve(need)

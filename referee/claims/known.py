@@ -13,11 +13,19 @@ Wisconsin's first lead names trump (``rules`` None): each lead is searched under
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from ..compact import TrickRules, bits, wisconsin_rules
 from ..solve.search import Budget, Objective, Position, Solver
-from .search import Problem, Step, Undecided
+
+if TYPE_CHECKING:  # (this package's search is not imported: it would run the package)
+    from .search import Problem, Step
 
 NODE_BUDGET = 200_000  # trick-boundary nodes of the solver before the claim is undecided
+
+
+class GaveUp(Exception):  # noqa: N818 - a signal, not an error
+    """The solver met its budget before it had an answer (the claim is not proven)."""
 
 
 COOP, ALONE, CLAIM = "coop", "alone", "claim"  # the three searches, by their maximisers
@@ -81,7 +89,7 @@ class Known:
         try:
             got = self._solver(rules, CLAIM).at_least(pos, need)
         except Budget:
-            raise Undecided from None
+            raise GaveUp from None
         self.decided[i] = CLAIM
         return got
 
@@ -140,10 +148,10 @@ class Known:
 def decide(p: Problem, need: int, budget: int = NODE_BUDGET
            ) -> tuple[bool, list[list[Step]]]:
     """Whether the hands-known claim ``p`` of ``need`` tricks holds, with a line of play.
-    Raises ``Undecided`` past ``budget`` solver nodes."""
+    Raises ``GaveUp`` past ``budget`` solver nodes."""
     k = Known(p, budget)
     holds = k.solve(need)
     return holds, k.line(need, holds)
 
 
-__all__ = ["Known", "decide"]
+__all__ = ["GaveUp", "Known", "decide"]
