@@ -1,6 +1,7 @@
 """How long ``referee analyze`` takes, pure Python, on this machine.
 
     python benchmarks/analyze.py [FILE ...] [--deals N] [--positions] [--seed S]
+    python benchmarks/analyze.py --whole-file [FILE ...]
 
 Prints, for each sample file (default: the Kierki, Wisconsin Schmier and Schmier samples),
 one line per deal: from which trick each side's search started (Kierki: one per player, 1
@@ -12,6 +13,9 @@ process's) move less with the load of a shared machine than the wall time. Targe
 
 ``--deals N``: also N random Wisconsin and Schmier deals each, played out at random (median
 and maximum). ``--positions``: also single positions solved from scratch (a fresh table).
+
+``--whole-file``: only the wall time of the whole process ``referee analyze FILE --json``
+with ``--workers 1`` and ``--workers 2`` (default files: the Kierki and Schmier samples).
 
 Timed with ``time.perf_counter``; never asserted in tests.
 """
@@ -129,7 +133,31 @@ def sample_file(name: str) -> float:
     return wall
 
 
+WHOLE_FILES = ("kierki-complete.toml", "kierki-hands-known.toml", "schmier-complete.toml",
+               "wisconsin-complete.toml")
+
+
+def whole_file(names: list[str]) -> None:
+    """The wall time of ``referee analyze FILE --json`` as a whole process, 1 and 2 workers."""
+    import subprocess
+
+    for name in names or WHOLE_FILES:
+        path = Path(name) if Path(name).exists() else ROOT / "sample_games" / name
+        row = []
+        for workers in (1, 2):
+            t = time.perf_counter()
+            subprocess.run([sys.executable, "-m", "cli", "analyze", str(path), "--json",
+                            "--workers", str(workers)], cwd=ROOT, check=True,
+                           stdout=subprocess.DEVNULL)
+            row.append(f"{workers} worker{'s' if workers > 1 else ''} "
+                       f"{time.perf_counter() - t:6.1f} s")
+        print(f"{path.name:28} " + "   ".join(row), flush=True)
+
+
 def main() -> None:
+    if "--whole-file" in sys.argv:
+        whole_file([a for a in sys.argv[1:] if a != "--whole-file"])
+        return
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("files", nargs="*", default=list(SAMPLES), help="sample files")
     ap.add_argument("--deals", type=int, default=0, help="random deals of each game")

@@ -9,7 +9,12 @@ tried open first (one that beats the claim settles it), then the search. The med
 slowest solve are printed, with one position (and, when the search gave up on some claim
 within its budget, the slowest claim it decided). Hands unseen: every other hand may hold any
 card of the pool (the others' cards and, in the Schmier games, 2 cards outside every hand).
-``python benchmarks/claims.py [N]``."""
+``python benchmarks/claims.py [N]``.
+
+``python benchmarks/claims.py --known [N]``: hands known with 6-12 tricks left (Kierki; the
+Wisconsin deck holds 8 tricks, so 6 and 8 there), each claim of 1 up to all the tricks left
+judged as ``judge`` does with hands known (the claim search for ``KNOWN_FIRST`` plays, then
+the double-dummy solver), the line of play included: per case the median and the slowest."""
 
 from __future__ import annotations
 
@@ -18,6 +23,8 @@ import statistics
 import sys
 import time
 
+from referee.claims import decide_known
+from referee.claims.known import GaveUp
 from referee.claims.search import Problem, Search, Undecided
 from referee.compact import KIERKI, SCHMIER, WISCONSIN, kierki_rules, schmier_rules, wisconsin_rules
 
@@ -87,7 +94,34 @@ def run(game: str, left: int, unseen: bool, count: int) -> None:
     print(f"    e.g. seed 0 (* the claimer, on lead): {shown}")
 
 
+def run_known(game: str, left: int, count: int) -> None:
+    """Hands known as ``judge`` decides them (``decide_known``: the claim search for a few
+    plays, then the double-dummy solver), the line included: per case the median and the
+    slowest claim."""
+    times = []
+    undecided = 0
+    for seed in range(count):
+        p, _ = position(game, left, seed, False)
+        for need in range(1, left + 1):
+            t = time.perf_counter()
+            try:
+                decide_known(p, need)
+            except GaveUp:
+                undecided += 1
+            times.append(time.perf_counter() - t)
+    print(f"{game:18} {left:2} left, hands known, judged: median "
+          f"{statistics.median(times):.3f} s, max {max(times):.3f} s over {len(times)} claims"
+          + (f", {undecided} not proven" if undecided else ""), flush=True)
+
+
 def main() -> None:
+    if "--known" in sys.argv:  # issue 22: hands known with 6-12 tricks left, as judged
+        count = int(sys.argv[2]) if len(sys.argv) > 2 else 3
+        for left in (6, 8):
+            run_known("wisconsin-schmier", left, count)
+        for left in range(6, 13):
+            run_known("kierki", left, count)
+        return
     count = int(sys.argv[1]) if len(sys.argv) > 1 else 10
     run("wisconsin-schmier", 6, False, count)
     run("schmier", 4, False, count)

@@ -4,6 +4,8 @@ document (fields: docs/analyze.md). Foursquare's is ``cli.foursquare_analyze``."
 
 from __future__ import annotations
 
+import sys
+from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -24,11 +26,10 @@ def measure(a: DealAnalysis) -> str:
     return "tricks" if a.kind in TRUMP_DEALS else "penalty"
 
 
-def analyse(s: Any, number: int | None) -> tuple[Any, list[tuple[int, Any]]]:
-    """The replayed game of session ``s`` and, for each deal asked for, its analysis or the
-    reason it has none (a ``NotAnalysable``). With ``number``, a deal that cannot be analysed
-    raises."""
-    from referee.solve.analyze import analyze
+def prepared(s: Any, number: int | None) -> tuple[Any, list[tuple[int, Any]]]:
+    """The replayed game of session ``s`` and, for each deal asked for, the deal to search
+    (a ``PlayedDeal``) or the reason it has none (a ``NotAnalysable``). With ``number``, a
+    deal that cannot be analysed raises; so does a file with no deal to analyse."""
     from referee.solve.deal import NotAnalysable, played_deal
 
     res = s.result()
@@ -38,49 +39,180 @@ def analyse(s: Any, number: int | None) -> tuple[Any, list[tuple[int, Any]]]:
                             f"not {game}")
     s.rules.record_play(s.deals, res)
     if number is not None:
-        return res, [(number, analyze(played_deal(res, number)))]
+        return res, [(number, played_deal(res, number))]
     out: list[tuple[int, Any]] = []
     for d in res.deals:
         try:
-            out.append((d.number, analyze(played_deal(res, d.number))))
+            out.append((d.number, played_deal(res, d.number)))
         except NotAnalysable as e:
             out.append((d.number, e))
-    if not any(not isinstance(x, Exception) for _, x in out):
+    if all(isinstance(x, Exception) for _, x in out):
         raise NotAnalysable(f"{s.path}: no finished deal recorded card by card to analyse")
     return res, out
 
 
-def run(path: str, number: int | None, as_json: bool, ascii_only: bool = False) -> int:
+def _search(item: tuple[int, Any]) -> tuple[int, Any]:
+    """One deal's analysis, or why it has none (run in a worker process)."""
+    from referee.solve.analyze import analyze
+    from referee.solve.deal import NotAnalysable
+
+    n, d = item
+    if isinstance(d, Exception):
+        return n, d
+    try:
+        return n, analyze(d)
+    except NotAnalysable as e:
+        return n, e
+
+
+def results(items: list[tuple[int, Any]], workers: int, single: bool = False
+            ) -> Iterator[tuple[int, Any]]:
+    """Each deal's analysis (or the reason it has none), in order, as soon as it is known,
+    searched over ``workers`` processes. ``single``: the one deal asked for, whose search
+    giving up raises."""
+    if single:
+        from referee.solve.analyze import analyze
+
+        n, d = items[0]
+        yield n, analyze(d)
+        return
+    from cli.workers import in_order
+
+    yield from in_order(_search, items, workers)
+
+
+def analyse(s: Any, number: int | None, workers: int = 1) -> tuple[Any, list[tuple[int, Any]]]:
+    """The replayed game of session ``s`` and, for each deal asked for, its analysis or the
+    reason it has none (a ``NotAnalysable``). With ``number``, a deal that cannot be analysed
+    raises."""
+    res, items = prepared(s, number)
+    return res, list(results(items, workers, number is not None))
+
+
+def run(path: str, number: int | None, as_json: bool, ascii_only: bool = False,
+        workers: int | None = None) -> int:
     """The command's body: its exit code (0; a deal that cannot be analysed asked for by
-    number, or a file with none, raises ``NotAnalysable``: exit 2 at the error boundary)."""
+    number, or a file with none, raises ``NotAnalysable``: exit 2 at the error boundary;
+    Ctrl-C: what was done, then exit 130)."""
     from referee.session import Session
 
-    return show(Session.load(Path(path)), number, as_json, ascii_only)
+    return show(Session.load(Path(path)), number, as_json, ascii_only, workers)
 
 
-def show(s: Any, number: int | None, as_json: bool, ascii_only: bool = False) -> int:
+def progress(con: Any, total: int) -> Any:
+    """A rich progress bar under the deals printed (transient), when stdout and stderr are a
+    terminal; else None."""
+    if total < 2 or not (sys.stdout.isatty() and sys.stderr.isatty()):
+        return None
+    from rich.progress import (
+        BarColumn,
+        MofNCompleteColumn,
+        Progress,
+        SpinnerColumn,
+        TextColumn,
+        TimeElapsedColumn,
+    )
+
+    return Progress(SpinnerColumn(), TextColumn("{task.description}"), BarColumn(),
+                    MofNCompleteColumn(), TextColumn("deals"), TimeElapsedColumn(),
+                    console=con, transient=True)
+
+
+def searching(items: list[tuple[int, Any]], k: int) -> str:
+    """The bar's words while deal ``items[k]`` is awaited."""
+    return f"searching deal {items[k][0]} (every hand open)" if k < len(items) else "done"
+
+
+def stream(con: Any, items: list[tuple[int, Any]], workers: int, single: bool,
+           each: Callable[[int, Any], None]) -> list[tuple[int, Any]]:
+    """Feed each deal's result to ``each`` as it is known, under a progress bar on a
+    terminal; the results so far. Ctrl-C raises ``Stopped`` with them."""
+    done: list[tuple[int, Any]] = []
+    bar = progress(con, len(items))
+    try:
+        if bar is None:
+            for r in results(items, workers, single):
+                done.append(r)
+                each(*r)
+            return done
+        with bar:
+            task = bar.add_task(searching(items, 0), total=len(items))
+            for r in results(items, workers, single):
+                done.append(r)
+                each(*r)
+                bar.update(task, advance=1, description=searching(items, len(done)))
+        return done
+    except KeyboardInterrupt:
+        raise Stopped(done) from None
+
+
+class Stopped(Exception):  # noqa: N818 - Ctrl-C, with what was done
+    """Ctrl-C during the analysis: ``done`` the deals analysed before it."""
+
+    def __init__(self, done: list[tuple[int, Any]]) -> None:
+        super().__init__("interrupted")
+        self.done = done
+
+
+def stopped_line(done: list[tuple[int, Any]], total: int) -> str:
+    if not done:
+        return f"interrupted: no deal of the {total} analysed yet"
+    return (f"interrupted: {len(done)} of the {total} deals shown (up to deal "
+            f"{done[-1][0]}); the rest were not analysed")
+
+
+def show(s: Any, number: int | None, as_json: bool, ascii_only: bool = False,
+         workers: int | None = None) -> int:
     """``run`` on a game already loaded."""
-    res, out = analyse(s, number)
+    from cli.views import out as _out
+    from cli.workers import count
+
+    n = count(workers)
+    res, items = prepared(s, number)
+    render, con, a = _out(ascii_only)
+    if not as_json:
+        con.print(render.cards(legend(s.setup.game == "kierki"), a, "dim"))
+
+    def each(k: int, x: Any) -> None:
+        if not as_json:
+            con.print(drawn_one(k, x, a))
+
+    try:
+        done = stream(con, items, n, number is not None, each)
+    except Stopped as e:
+        if as_json:
+            from cli.views import write_json
+
+            write_json({**to_json(res, e.done), "interrupted": True})
+        else:
+            con.print(stopped_line(e.done, len(items)))
+        sys.stdout.flush()
+        sys.stderr.write("referee: interrupted; the deals not yet analysed were left out\n")
+        raise SystemExit(130) from None
     if as_json:
         from cli.views import write_json
 
-        write_json(to_json(res, out))
-        return 0
-    from cli.views import out as _out
-
-    _render, con, a = _out(ascii_only)
-    for thing in drawn(out, a):
-        con.print(thing)
+        write_json(to_json(res, done))
     return 0
 
 
 def drawn(out: list[tuple[int, Any]], a: bool) -> list[Any]:
     """What ``show`` prints of an analysis (a rich table per deal, a dim line for a deal with
-    none); the table mode's ``analyze`` prints the same."""
+    none), after the words saying what the columns are; the table mode's ``analyze`` prints
+    the same."""
     from cli import render
 
-    return [render.cards(f"deal {n}: not analysed: {_reason(x, n)}", a, "dim")
-            if isinstance(x, Exception) else table(x, a) for n, x in out]
+    kierki = any(not isinstance(x, Exception) and x.game == "kierki" for _, x in out)
+    return [render.cards(legend(kierki), a, "dim"), *(drawn_one(n, x, a) for n, x in out)]
+
+
+def drawn_one(n: int, x: Any, a: bool) -> Any:
+    """One deal's part of ``drawn``."""
+    from cli import render
+
+    if isinstance(x, Exception):
+        return render.cards(f"deal {n}: not analysed: {_reason(x, n)}", a, "dim")
+    return table(x, a)
 
 
 def _reason(e: Exception, n: int) -> str:
@@ -104,7 +236,20 @@ def _costly(a: DealAnalysis, s: SideResult) -> str:
         return s.stopped or "none"
     c = s.costly
     return (f"trick {c.trick}: {c.player} {c.card} "
-            f"({_value(a, c.before)} -> {_value(a, c.after)})")
+            f"(best {_value(a, c.before)} -> {_value(a, c.after)})")
+
+
+BEST = {"penalty": "least penalty sure", "tricks": "most tricks sure",
+        "points": "most points sure"}
+
+
+def legend(kierki: bool) -> str:
+    """What the columns are, in words (printed once, before the deals)."""
+    who = "each player" if kierki else "the bidding side"
+    return (f"Best sure: the best {who} could be sure of with every hand open and everyone "
+            f"playing their best{' (from the trick shown)' if kierki else ''}. "
+            "Got: what they got as played. First costly card: the first card after which "
+            "that best got worse, from what to what (none: they lost nothing).")
 
 
 def title(a: DealAnalysis) -> str:
@@ -128,16 +273,14 @@ def table(a: DealAnalysis, ascii_only: bool) -> Table:
     from cli import render
 
     kierki = a.game == "kierki"
-    best = {"penalty": "least penalty", "tricks": "most tricks",
-            "points": "most points"}[measure(a)]
     t = Table(title=render.cards(title(a), ascii_only), title_justify="left",
               box=render._box(ascii_only), header_style="bold")
     t.add_column("player" if kierki else "bidding side")
-    t.add_column(best, justify="right")
+    t.add_column(BEST[measure(a)], justify="right")
     if kierki:
         t.add_column("from trick", justify="right")
-    t.add_column("as played", justify="right")
-    t.add_column("costly card")
+    t.add_column("got", justify="right")
+    t.add_column("first costly card")
     for s in a.sides:
         row: list[Any] = [render._t(s.name), _value(a, s.best)]
         if kierki:
@@ -162,17 +305,17 @@ def to_json(res: Any, out: list[tuple[int, Any]]) -> dict[str, Any]:
         if a.game == "kierki":
             row["kind"] = a.kind
         else:
-            row.update({"bidder": a.bidder, "bid": a.bid, "makeable": a.makeable})
+            row.update({"bidder": a.bidder, "bid": a.bid, "bid_makeable": a.makeable})
         row["sides"] = [{
             "side": s.name,
-            "best": s.best,
-            "from_trick": s.start,
-            "actual": s.actual,
-            "costly": None if s.costly is None else {
+            "best_sure": s.best,
+            "best_sure_from_trick": s.start,
+            "got": s.actual,
+            "first_costly_card": None if s.costly is None else {
                 "trick": s.costly.trick, "player": s.costly.player,
-                "card": str(s.costly.card), "before": s.costly.before,
-                "after": s.costly.after},
-            "stopped": s.stopped or None,
+                "card": str(s.costly.card), "best_before": s.costly.before,
+                "best_after": s.costly.after},
+            "stopped_early": s.stopped or None,
         } for s in a.sides]
         deals.append(row)
     return {"format": 1, "game": res.setup.game, "players": list(res.setup.players),

@@ -8,7 +8,7 @@ from typing import Any
 
 from cli.app import fail
 
-EXIT = {True: 0, False: 1}  # holds; fails, or not proven within the budget; 2 bad input
+EXIT = {"holds": 0, "fails": 1, "not proven": 1}  # 2: bad input
 
 
 def parse_hand(text: str) -> list[Any]:
@@ -51,7 +51,7 @@ def run(file: Path, player: str, tricks: int | None, hand_text: str | None, as_j
         views.write_json(verdict.to_json())
     else:
         show(verdict, ascii_only)
-    return EXIT[verdict.holds]  # not decided: holds is False (any doubt against the claimer)
+    return EXIT[verdict.verdict]
 
 
 def show(verdict: Any, ascii_only: bool) -> None:
@@ -65,8 +65,8 @@ def show(verdict: Any, ascii_only: bool) -> None:
              else "the last trick")
     partners = [p for p in verdict.side if p != verdict.claimer]
     who = f" with {' and '.join(partners)}" if partners else ""
-    answer = ("not proven: the search stopped before it could decide" if not verdict.decided
-              else "holds" if verdict.holds else "fails")
+    answer = ("not proven: the search stopped before it could decide"
+              if verdict.verdict == "not proven" else verdict.verdict)
     for v in verdict.proven:  # the shown hand proves an earlier revoke: said first
         con.print(render.cards(f"PROVEN: {v.where()}: {v.said()} — rule {v.rule}", a),
                   style="bold red")

@@ -355,9 +355,15 @@ def analyze(file: FileArg,
             deal: Annotated[int | None, typer.Option(
                 "--deal", "--game", min=1, help="only this deal (Foursquare: game) number")]
             = None,
-            as_json: JsonOpt = False, ascii_only: AsciiOpt = False) -> None:
+            as_json: JsonOpt = False, ascii_only: AsciiOpt = False,
+            workers: Annotated[int | None, typer.Option(
+                "--workers", help="worker processes searching deals at once (default: one "
+                "per core)")] = None) -> None:
     """A post-mortem of finished deals: the best that could have been made with every hand
-    open, and the first play that cost something (trick games, Foursquare)."""
+    open, and the first play that cost something (trick games, Foursquare).
+
+    On a terminal a progress bar shows the deal being searched; each deal is printed as soon
+    as it is known. Ctrl-C prints what was done and exits 130."""
     s = _session(file)
     if s.setup.game == "foursquare":
         from cli.foursquare_analyze import run
@@ -365,7 +371,7 @@ def analyze(file: FileArg,
         raise typer.Exit(run(str(file), deal, as_json, ascii_only))
     from cli import analyze as post_mortem
 
-    raise typer.Exit(post_mortem.show(s, deal, as_json, ascii_only))
+    raise typer.Exit(post_mortem.show(s, deal, as_json, ascii_only, workers))
 
 
 @app.command()

@@ -10,8 +10,6 @@ from __future__ import annotations
 
 import datetime as _dt
 import json
-import os
-import signal
 import sys
 from collections import deque
 from collections.abc import Callable, Iterator
@@ -23,6 +21,7 @@ import typer
 
 from cli.app import fail
 from cli.safe import clean
+from cli.workers import count, quiet
 from referee.season import (
     FileSummary,
     Filter,
@@ -35,11 +34,6 @@ from referee.season import (
 )
 
 CHUNK = 4  # files to a task: few enough to keep the cores busy to the end
-
-
-def _quiet_worker() -> None:
-    """A worker leaves Ctrl-C to the parent (which cancels the work and reports)."""
-    signal.signal(signal.SIGINT, signal.SIG_IGN)
 
 
 def _chunks(files: Iterator[Path], n: int) -> Iterator[list[str]]:
@@ -62,7 +56,7 @@ def summaries(paths: list[Path], workers: int) -> Iterator[FileSummary]:
         for f in files:
             yield summarize(f)
         return
-    pool = ProcessPoolExecutor(max_workers=workers, initializer=_quiet_worker)
+    pool = ProcessPoolExecutor(max_workers=workers, initializer=quiet)
     pending: deque[Future[list[FileSummary]]] = deque()
     tasks = _chunks(files, CHUNK)
     try:
@@ -121,10 +115,7 @@ def _check(paths: list[Path], workers: int | None) -> int:
     for p in paths:
         if not p.exists():
             fail(f"{p}: no such file or folder", 2)
-    n = os.cpu_count() or 1 if workers is None else workers
-    if n < 1:
-        fail("--workers takes a number of 1 or more", 2)
-    return n
+    return count(workers)
 
 
 def _rules_text(rules: dict[str, int]) -> str:

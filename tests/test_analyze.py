@@ -223,13 +223,13 @@ def test_json_document() -> None:
             continue
         a = post_mortem.analyze(played_deal(res, row["number"]))
         assert row["measure"] == "points"
-        assert row["bid"] == a.bid and row["makeable"] == a.makeable
+        assert row["bid"] == a.bid and row["bid_makeable"] == a.makeable
         (side,) = row["sides"]
-        assert side["best"] == a.sides[0].best and side["actual"] == a.sides[0].actual
-        assert side["from_trick"] == 1
-        if side["costly"] is not None:
-            assert set(side["costly"]) == {"trick", "player", "card", "before", "after"}
-            assert side["costly"]["card"] == str(a.sides[0].costly.card)  # type: ignore[union-attr]
+        assert side["best_sure"] == a.sides[0].best and side["got"] == a.sides[0].actual
+        assert side["best_sure_from_trick"] == 1
+        if side["first_costly_card"] is not None:
+            costly = side["first_costly_card"]
+            assert costly["card"] == str(a.sides[0].costly.card)  # type: ignore[union-attr]
 
 
 def test_game_is_an_alias_of_deal_and_the_table_names_each_player() -> None:

@@ -27,7 +27,8 @@ def test_holds_exit_0_and_json(tmp_path: Path) -> None:
     r = runner.invoke(app, ["claim", f, "Ala", "--json"])
     assert r.exit_code == 0
     doc = json.loads(r.stdout)
-    assert doc["holds"] is True and doc["decided"] is True and doc["hands_known"] is True
+    assert doc["verdict"] == "holds" and doc["hands_known"] is True
+    assert "holds" not in doc and "decided" not in doc  # one field says it: verdict
     assert doc["claimer"] == "Ala" and doc["side"] == ["Ala"]
     assert doc["tricks"] == 4 and doc["left"] == 4 and doc["counter"] is None
     assert doc["line"]
@@ -38,7 +39,7 @@ def test_fails_exit_1_with_a_counter(tmp_path: Path) -> None:
     r = runner.invoke(app, ["claim", f, "Ala", "--rest", "--hand", SPLIT["Ala"], "--json"])
     assert r.exit_code == 1, r.output
     doc = json.loads(r.stdout)
-    assert doc["holds"] is False and doc["hands_known"] is False
+    assert doc["verdict"] == "fails" and doc["hands_known"] is False
     assert set(doc["counter"]) == {"Bartek", "Celina", "Darek"}
     assert all(len(v) == 4 for v in doc["counter"].values())
     r = runner.invoke(app, ["claim", f, "Ala", "--tricks", "3", "--hand", SPLIT["Ala"]])
@@ -75,7 +76,7 @@ def test_the_hand_is_asked_for_at_a_terminal(tmp_path: Path, monkeypatch) -> Non
                       input=SPLIT["Ala"] + "\n")
     assert r.exit_code == 0, r.output
     # the question goes to stderr; the runner echoes the typed line on stdout
-    assert json.loads(r.stdout[r.stdout.index("{"):])["holds"] is True
+    assert json.loads(r.stdout[r.stdout.index("{"):])["verdict"] == "holds"
     r = runner.invoke(app, ["claim", f, "Ala"], input="AS KS\n")
     assert r.exit_code == 2
 
@@ -90,4 +91,21 @@ def test_undecided_within_the_budget_exits_1_as_not_proven(tmp_path: Path, monke
     r = runner.invoke(app, ["claim", f, "Ala", "--hand", "AS QH", "--json"])
     assert r.exit_code == 1, r.output  # CLI.md has 0, 1, 2: a claim not proven does not hold
     doc = json.loads(r.stdout)
-    assert doc["decided"] is False and doc["holds"] is False and doc["counter"] is None
+    assert doc["verdict"] == "not proven" and doc["counter"] is None
+
+
+def test_hands_known_is_decided_by_the_solver(tmp_path: Path, monkeypatch) -> None:  # type: ignore[no-untyped-def]
+    """Hands known, a claim the claim search cannot decide within its budget is a
+    double-dummy question: the solver answers it, and "not proven" is never the verdict."""
+    import referee.claims
+
+    monkeypatch.setattr(referee.claims, "KNOWN_FIRST", 1)
+    defaults = dict(referee.claims.judge.__kwdefaults__ or {})
+    monkeypatch.setattr(referee.claims.judge, "__kwdefaults__", {**defaults, "budget": 1})
+    f = write(tmp_path, build("kierki", SPLIT_FILLER, SPLIT))
+    for tricks, verdict, code in (("4", "holds", 0), ("1", "holds", 0)):
+        r = runner.invoke(app, ["claim", f, "Ala", "--tricks", tricks, "--json"])
+        assert r.exit_code == code, r.output
+        assert json.loads(r.stdout)["verdict"] == verdict
+    r = runner.invoke(app, ["claim", f, "Bartek", "--json"])
+    assert r.exit_code == 1 and json.loads(r.stdout)["verdict"] == "fails"

@@ -34,8 +34,9 @@ def test_analyze_at_the_prompt_shows_what_the_command_shows(tmp_path: Path) -> N
     assert f.read_bytes() == before
     row = next(line for line in r.output.splitlines()
                if side["side"] in line and "|" in line and "points" in line)
-    assert f"{side['best']} points" in row and f"{side['actual']} points" in row
-    assert f"trick {side['costly']['trick']}: {side['costly']['player']}" in row
+    assert f"{side['best_sure']} points" in row and f"{side['got']} points" in row
+    costly = side["first_costly_card"]
+    assert f"trick {costly['trick']}: {costly['player']}" in row
     assert "no analysis: deal 99" in r.output
     assert "analyze [DEAL]" in r.output  # 'analyze two': how to ask, one line
 

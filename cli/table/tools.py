@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-from typing import Any
-
 from cli.table.base import TableBase
 from referee.errors import NotationError
 
@@ -26,21 +24,30 @@ class ToolCommands(TableBase):
 
         number = int(args[0]) if args else None
         try:
-            things = self.post_mortem(number)
+            if self.s.setup.game == "foursquare":
+                from cli import foursquare_analyze
+
+                self.rich(*foursquare_analyze.drawn(self.s, number, self.ascii))
+                return
+            self.post_mortem(number)
         except NotAnalysable as e:
             self.say(self.style.red("no analysis: ") + self.style.cards(str(e)))
-            return
-        self.rich(*things)
+        except KeyboardInterrupt:  # Ctrl-C stops the analysis, not the table
+            self.say(self.style.dim("analysis stopped"))
 
-    def post_mortem(self, number: int | None) -> list[Any]:
-        if self.s.setup.game == "foursquare":
-            from cli import foursquare_analyze
-
-            return foursquare_analyze.drawn(self.s, number, self.ascii)
+    def post_mortem(self, number: int | None) -> None:
+        """The trick games' post-mortem, each deal printed as soon as it is known, under a
+        progress bar; Ctrl-C stops it and says what was done (back at the prompt)."""
         from cli import analyze as post_mortem
+        from cli.workers import count
 
-        _res, out = post_mortem.analyse(self.s, number)
-        return post_mortem.drawn(out, self.ascii)
+        _res, items = post_mortem.prepared(self.s, number)
+        self.say(self.style.dim(post_mortem.legend(self.s.setup.game == "kierki")))
+        try:
+            post_mortem.stream(self.console(), items, count(None), number is not None,
+                               lambda k, x: self.rich(post_mortem.drawn_one(k, x, self.ascii)))
+        except post_mortem.Stopped as e:
+            self.say(self.style.dim(post_mortem.stopped_line(e.done, len(items))))
 
     def hint(self, args: list[str]) -> None:
         """Foursquare's advice for the card drawn (asked for when the file does not know it)."""

@@ -17,9 +17,11 @@ from typing import Any
 from ..cards import Card, sort_hand
 from ..errors import Violation
 from ..model import Deal, Setup
-from . import text
+from . import known, text
 from .position import ClaimError, HandNeeded, Position, read
 from .search import NODE_BUDGET, TIME_BUDGET, Problem, Search, Step, Undecided
+
+KNOWN_FIRST = 20_000  # hands known: plays of the claim search tried before the solver's
 
 __all__ = ["ClaimError", "HandNeeded", "Verdict", "judge"]
 
@@ -42,10 +44,14 @@ class Verdict:
     # as the replay reports them once the claim is recorded with its ``claim_hand``
     proven: tuple[Violation, ...] = ()
 
+    @property
+    def verdict(self) -> str:
+        """``"holds"``, ``"fails"`` or ``"not proven"`` (the search stopped undecided)."""
+        return "not proven" if not self.decided else "holds" if self.holds else "fails"
+
     def to_json(self) -> dict[str, Any]:
         return {
-            "holds": self.holds,
-            "decided": self.decided,
+            "verdict": self.verdict,
             "claimer": self.claimer,
             "side": list(self.side),
             "tricks": self.tricks,
@@ -88,10 +94,16 @@ def judge(setup: Setup, deals: Sequence[Deal], claimer: str, *, tricks: int | No
         return Verdict(holds, claimer, pos.side, need, pos.left, pos.hands_known, tuple(line),
                        counter, decided, proven)
 
-    if not pos.hands_known:  # a likely deal that beats the claim even played open?
-        found = _open_refutation(pos, prob, search, need, budget)
-        if found is not None:
-            return verdict(False, _tricks(pos, prob, found[1], need), found[0])
+    if pos.hands_known:  # one world: a double-dummy question
+        try:
+            holds, steps = decide_known(prob, need, seconds)
+        except known.GaveUp:
+            return verdict(False, (text.undecided_known(known.NODE_BUDGET),), decided=False)
+        return verdict(True, _plan(pos, prob, steps, need)) if holds else \
+            verdict(False, _tricks(pos, prob, steps, need))
+    found = _open_refutation(pos, prob, search, need, budget)  # a likely deal beats it open?
+    if found is not None:
+        return verdict(False, _tricks(pos, prob, found[1], need), found[0])
     try:
         holds = search.solve(need)
         search.nodes, search.deadline = 0, None  # the line re-walks what is proven
@@ -100,10 +112,22 @@ def judge(setup: Setup, deals: Sequence[Deal], claimer: str, *, tricks: int | No
         return verdict(False, (text.undecided(budget, seconds),), decided=False)
     if holds:
         return verdict(True, _plan(pos, prob, steps, need))
-    if pos.hands_known:
-        return verdict(False, _tricks(pos, prob, steps, need))
     counter, steps = _counter(pos, prob, search, steps, need, budget)
     return verdict(False, _tricks(pos, prob, steps, need), counter)
+
+
+def decide_known(prob: Problem, need: int, seconds: float | None = TIME_BUDGET
+                 ) -> tuple[bool, list[list[Step]]]:
+    """Hands known: the claim search, which settles most claims at once, for a few plays; then
+    the double-dummy solver (``known``), which does not lose its way in long deals. Both are
+    exact; past the solver's budget, ``known.GaveUp``."""
+    first = Search(prob, KNOWN_FIRST, seconds)
+    try:
+        holds = first.solve(need)
+        first.nodes, first.deadline = 0, None
+        return holds, first.line(need, holds)
+    except Undecided:
+        return known.decide(prob, need)
 
 
 def as_problem(pos: Position, hand: frozenset[Card]) -> Problem:

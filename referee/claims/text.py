@@ -66,6 +66,11 @@ def undecided(nodes: int, seconds: float | None) -> str:
     return f"cannot be decided within the search's budget ({limit}): no proof either way"
 
 
+def undecided_known(nodes: int) -> str:
+    return (f"cannot be decided within the solver's budget ({nodes:,} positions between "
+            "tricks): no proof either way")
+
+
 def suit_word(suit: int, trump: int) -> str:
     if suit == trump:
         return "the trumps"

@@ -111,11 +111,15 @@ class Solver:
 
     def __init__(self, rules: TrickRules, objective: Objective, side: Sequence[int],
                  teams: Sequence[int] | None = None, seats: int = 4,
-                 budget: int | None = None, deal: Sequence[int] | None = None) -> None:
+                 budget: int | None = None, deal: Sequence[int] | None = None,
+                 maximizers: Sequence[int] | None = None) -> None:
         self.rules = rules
         self.objective = objective
         self.seats = seats
         self.side = frozenset(side)
+        # the seats that choose their cards to raise the side's score (default: the side);
+        # every other seat lowers it (a claim: the claimer alone against all, partner too)
+        self.maximizers = self.side if maximizers is None else frozenset(maximizers)
         self.teams = tuple(teams) if teams is not None else tuple(range(seats))
         self.budget = budget
         self.nodes = 0
@@ -286,6 +290,7 @@ class Solver:
         may_trump = rr.may_trump
         trump_mask = rr.trump_mask
         side = tuple(s in self.side for s in range(n))
+        maxi = tuple(s in self.maximizers for s in range(n))
         teams = self.teams
         self._side_team = teams[min(self.side)] if self.side else 0
         self._others = tuple(sorted({t for t in teams if t != self._side_team}))
@@ -464,19 +469,19 @@ class Solver:
                     mine = 0
                     for s in side_seats:
                         mine |= hands[s]
+                    # (any trick a side's master trump falls to is the side's, whoever of it
+                    # maximises: these bounds hold with a partner playing against the claim)
                     ks = sure_trumps([hands[s] for s in side_seats], live & ~mine)
                     ko = sure_trumps([hands[s] for s in opp_seats], mine)
                     ls = least[number]
-                    if side[leader]:
-                        lo += max(sure, ls[ks])
-                        hi -= ls[ko]
-                    else:
-                        lo += ls[ks]
-                        hi -= max(sure, ls[ko])
+                    # the leader's quick tricks: cashed for the side by a maximiser, against
+                    # it by an opponent; a side's minimiser (a partner) cashes nothing
+                    lo += max(sure if maxi[leader] else 0, ls[ks])
+                    hi -= max(sure if not side[leader] else 0, ls[ko])
                 elif sure:
-                    if side[leader]:
+                    if maxi[leader]:  # the leader cashes them for the side
                         lo += sure
-                    else:
+                    elif not side[leader]:  # or against it
                         hi -= sure
             if hi <= alpha:
                 return hi
@@ -508,7 +513,7 @@ class Solver:
             ok = hand & lead_ok or hand
             others = live & ~hand
             cands = one_of_each_run(ok, others, kind)  # lowest first
-            if wants:
+            if wants and side[leader] == maxi[leader]:  # (a side's minimiser: low first)
                 if side[leader] and not only_tricks:  # the side, where cards are worth
                     # points: its masters first, highest first; then its low cards
                     tops = [c for c in cands
@@ -521,7 +526,7 @@ class Solver:
             if hint is not None and hint in cands and cands[0] != hint:
                 cands.remove(hint)
                 cands.insert(0, hint)
-            maximize = side[leader]
+            maximize = maxi[leader]
             g = -INF if maximize else INF
             move = cands[0]
             for c in cands:
@@ -576,7 +581,7 @@ class Solver:
                 ok |= hand & trump_mask
             others = live & ~hand
             key = keys[led]
-            maximize = side[seat]
+            maximize = maxi[seat]
             # candidates: one of each run of equivalent cards, ordered by what they do
             win: list[int] = []
             lose: list[int] = []
@@ -586,8 +591,8 @@ class Solver:
                 else:
                     lose.append(c)
             if wants:
-                if side[winner] == maximize:
-                    cands = lose + win  # partner winning: cheapest first
+                if side[winner] == maximize or side[seat] != maximize:
+                    cands = lose + win  # partner winning (or a side's minimiser): cheapest
                 else:
                     cands = win + lose  # beat it as cheaply as possible, else duck low
             else:
