@@ -218,6 +218,7 @@ def test_the_replay_steps_with_keys_and_slider_and_jumps_to_a_violation(
     p.goto(s.url + "replay")
     label = p.locator("#step-label")
     label.wait_for()
+    p.wait_for_selector("#replay[data-ready='true']", state="attached")
     first = label.inner_text()
     p.keyboard.press("ArrowRight")
     p.wait_for_function("t => document.querySelector('#step-label').innerText !== t", arg=first)

@@ -253,7 +253,7 @@ def test_a_counted_discard_is_not_a_trump(tmp_path: Path) -> None:
                              "--json")
     assert code == 0, (out, err)
     v = json.loads(out)
-    assert v["holds"] and v["knowledge"] == "record"
+    assert v["verdict"] == "holds" and v["knowledge"] == "record"
 
 
 def test_a_hand_no_legal_deal_fits_is_refused(tmp_path: Path) -> None:

@@ -59,6 +59,7 @@
     var slider = $('slider');
     var i = Number(root.dataset.index || 0);
     var doc = null;
+    var pending = null;  // a step asked for (a key pressed) before the steps arrived
 
     function label(s) {
       var unit = (doc.sheet && doc.sheet.unit) || 'deal';
@@ -67,7 +68,7 @@
     }
 
     function show(k) {
-      if (!doc) { return; }
+      if (!doc) { pending = Math.max(0, k); i = pending; return; }
       k = Math.max(0, Math.min(doc.steps.length - 1, k));
       i = k;
       var s = doc.steps[k];
@@ -85,6 +86,7 @@
       doc = d;
       slider.max = String(d.steps.length - 1);
       root.dataset.ready = 'true';
+      if (pending !== null) { show(pending); pending = null; }
     }
 
     $('back').addEventListener('click', function (e) { if (doc) { e.preventDefault(); show(i - 1); } });
