@@ -234,9 +234,11 @@ class Game:
         if c is None:
             return None
         from .claimkeys import said
+        from .claims.recorded import verdict
 
         return {"deal": row.number, "player": c.player, "side": list(c.side),
                 "tricks": c.tricks, "from_trick": c.from_trick, "verdict": "accepted",
+                "referee": verdict(self.setup, self.deals, row.number, c.player, c.hand),
                 "said": said(c.player, c.side, c.tricks, c.from_trick),
                 "held": {p: [str(x) for x in cs] for p, cs in c.held},
                 "game_points": c.game_points}

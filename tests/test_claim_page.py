@@ -1,0 +1,77 @@
+"""A claim the table recorded is judged on the page as `referee claim` judges it at the table:
+the same verdict from the position just before the claim (one fact, two ways), only the word,
+and bounded."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from referee import public, savefile
+from referee.claimkeys import TableClaim
+from referee.claims.recorded import NO_HAND, before_claim
+from referee.games import get as get_game
+from referee.games.kierki.playout import random_game as kierki_game
+from referee.model import Deal, Key, Play
+from referee.session import Session
+from tests.helpers import cli_run
+
+
+def _cut(deal: Deal, plays: int) -> Deal:
+    out, seen = [], 0
+    for e in deal.entries:
+        if isinstance(e, Play):
+            if seen == plays:
+                continue
+            seen += 1
+        out.append(e)
+    return Deal(out)
+
+
+CASES = [(seed, n, back) for seed in range(3) for n in (1, 5, 9) for back in (5, 9)]
+
+
+@pytest.mark.parametrize(("seed", "n", "back"), CASES)
+def test_the_page_judges_a_recorded_claim_as_referee_claim_does(
+        tmp_path: Path, seed: int, n: int, back: int) -> None:
+    rules = get_game("kierki")
+    setup, deals = kierki_game(seed, hands_known=True, deals=11)
+    full = rules.replay(setup, deals)
+    played = sum(len(t.cards) for t in full.state[n - 1].tricks)
+    cut = _cut(deals[n - 1], played - back)  # a claim with `back` cards still to be played
+    winners = [t.winner for t in full.state[n - 1].tricks]
+    claimer = winners[-1] if seed % 2 else winners[0]  # sometimes true, sometimes not
+    before = [*deals[:n - 1], cut]
+    claimed = [*deals[:n - 1], Deal([*cut.entries, Key("claim", TableClaim(claimer))])]
+    assert before_claim(claimed, n) == before
+
+    # at the table: `referee claim` on the file as it was before the claim
+    table = tmp_path / "before.toml"
+    table.write_text(savefile.dumps(rules, setup, before))
+    code, out, err = cli_run("claim", str(table), claimer, "--json")
+    assert code in (0, 1), err
+    said = json.loads(out)["verdict"]
+
+    # on the page: the file with the claim recorded
+    page = tmp_path / "claimed.toml"
+    page.write_text(savefile.dumps(rules, setup, claimed))
+    view = public.live(public.Game.of(Session.load(page)))
+    assert [c["deal"] for c in view["claims"]] == [n]
+    assert view["claims"][0]["referee"] == said, (seed, n, back, claimer)
+    assert view["claims"][0]["verdict"] == "accepted"
+
+
+def test_a_claim_with_the_hand_unshown_is_not_judged(tmp_path: Path) -> None:
+    rules = get_game("kierki")
+    setup, deals = kierki_game(4, hands_known=False, deals=1)
+    full = rules.replay(setup, deals)
+    played = sum(len(t.cards) for t in full.state[0].tricks)
+    cut = _cut(deals[0], played - 8)
+    claimer = full.state[0].tricks[-1].winner
+    page = tmp_path / "claimed.toml"
+    claimed = [Deal([*cut.entries, Key("claim", TableClaim(claimer))])]
+    page.write_text(savefile.dumps(rules, setup, claimed))
+    view = public.live(public.Game.of(Session.load(page)))
+    assert view["claims"][0]["referee"] == NO_HAND
