@@ -296,11 +296,14 @@ def live(game: Game) -> Json:
     row = r.deals[-1] if r.deals else None
     sight = game.sight(row.number) if row is not None else Sight(frozenset())
     now = game.sight(e.deal) if not e.new_deal else sight
-    tricks: list[TrickRecord] = list(row.play.tricks or ()) if row and row.play else []
+    # a new deal awaits its first entry: the table is clear (the last deal is on the sheet)
+    clear = e.new_deal and not r.complete
+    tricks: list[TrickRecord] = (list(row.play.tricks or ()) if row and row.play and not clear
+                                 else [])
     on_table = tricks[-1] if tricks and tricks[-1].winner is None else None
     done = [t for t in tricks if t.winner is not None]
     shown = on_table if on_table is not None else (done[-1] if done else None)
-    turns = list(row.play.turns or ()) if row and row.play else []
+    turns = list(row.play.turns or ()) if row and row.play and not clear else []
     seats = game.seats(shown, sight)
     if shown is on_table:  # the trick being played (or none yet): who is to play in it
         seats = [{**seat, "to_play": not e.new_deal and seat["player"] == e.player}

@@ -18,6 +18,8 @@ from referee.model import Deal, Key, Play
 from referee.session import Session
 from tests.helpers import cli_run
 
+SAMPLES = Path(__file__).resolve().parent.parent / "sample_games"
+
 
 def _cut(deal: Deal, plays: int) -> Deal:
     out, seen = [], 0
@@ -75,3 +77,18 @@ def test_a_claim_with_the_hand_unshown_is_not_judged(tmp_path: Path) -> None:
     page.write_text(savefile.dumps(rules, setup, claimed))
     view = public.live(public.Game.of(Session.load(page)))
     assert view["claims"][0]["referee"] == NO_HAND
+
+
+def test_between_two_deals_the_table_is_clear_and_a_finished_game_keeps_its_last_deal(
+        tmp_path: Path) -> None:
+    rules = get_game("kierki")
+    setup, deals = kierki_game(2, hands_known=True, deals=2)
+    between = tmp_path / "between.toml"
+    between.write_text(savefile.dumps(rules, setup, deals))
+    view = public.live(public.Game.of(Session.load(between)))
+    assert view["expect"]["new_deal"] and not view["complete"]
+    assert view["trick"] is None and view["tricks"] == [] and not view["on_table"]
+    assert [r["number"] for r in view["sheet"]["rows"]][:2] == [1, 2]  # the deals, on the sheet
+
+    done = public.live(public.Game.of(Session.load(SAMPLES / "kierki-complete.toml")))
+    assert done["complete"] and done["turns"]  # its last deal (the lottery) is still shown
