@@ -82,3 +82,23 @@ def deals(pool: int, holders: Sequence[int], counts: Sequence[int], cap: int
 def random_legal(rules: TrickRules, hand: int, led: int, rng: random.Random) -> int:
     m = list(bits(rules.legal(hand, led)))
     return rng.choice(m)
+
+
+def claim_side(game: str, claimer: int, n: int) -> tuple[bool, ...]:
+    """Who takes tricks with the claimer: alone in Kierki, the partners across the table in
+    the Schmiers."""
+    return tuple(s == claimer if game == "kierki" else (s - claimer) % (n // 2) == 0
+                 for s in range(n))
+
+
+def begun_trick(rules: TrickRules, hands: list[int], leader: int, k: int,
+                rng: random.Random) -> list[tuple[int, int]]:
+    """The first ``k`` plays of a trick from ``leader``, random legal cards, each taken out of
+    its player's hand."""
+    trick: list[tuple[int, int]] = []
+    for i in range(k):
+        s = (leader + i) % len(hands)
+        c = random_legal(rules, hands[s], trick[0][1] if trick else NO_CARD, rng)
+        hands[s] &= ~(1 << c)
+        trick.append((s, c))
+    return trick

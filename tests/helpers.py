@@ -6,7 +6,7 @@ import tomllib
 from typing import Any
 
 from referee import savefile
-from referee.model import Result
+from referee.model import Deal, Play, Result
 from referee.session import Session
 
 HEAD = 'format = 1\ngame = "{game}"\nplayers = [{players}]\n'
@@ -49,6 +49,18 @@ def kierki_before(n: int) -> str:
 def hands_toml(hands: dict[str, str] | None = None) -> str:
     h = hands or FIXED_HANDS
     return "hands = { " + ", ".join(f'{p} = "{c}"' for p, c in h.items()) + " }\n"
+
+
+def cut_plays(deal: Deal, plays: int) -> Deal:
+    """The deal with only its first ``plays`` plays (every key kept)."""
+    out, seen = [], 0
+    for e in deal.entries:
+        if isinstance(e, Play):
+            if seen == plays:
+                continue
+            seen += 1
+        out.append(e)
+    return Deal(out)
 
 
 def load_text(text: str, name: str = "test.toml") -> Session:

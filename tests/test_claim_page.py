@@ -14,22 +14,11 @@ from referee.claimkeys import TableClaim
 from referee.claims.recorded import NO_HAND, before_claim
 from referee.games import get as get_game
 from referee.games.kierki.playout import random_game as kierki_game
-from referee.model import Deal, Key, Play
+from referee.model import Deal, Key
 from referee.session import Session
-from tests.helpers import cli_run
+from tests.helpers import cli_run, cut_plays
 
 SAMPLES = Path(__file__).resolve().parent.parent / "sample_games"
-
-
-def _cut(deal: Deal, plays: int) -> Deal:
-    out, seen = [], 0
-    for e in deal.entries:
-        if isinstance(e, Play):
-            if seen == plays:
-                continue
-            seen += 1
-        out.append(e)
-    return Deal(out)
 
 
 CASES = [(seed, n, back) for seed in range(3) for n in (1, 5, 9) for back in (5, 9)]
@@ -42,7 +31,7 @@ def test_the_page_judges_a_recorded_claim_as_referee_claim_does(
     setup, deals = kierki_game(seed, hands_known=True, deals=11)
     full = rules.replay(setup, deals)
     played = sum(len(t.cards) for t in full.state[n - 1].tricks)
-    cut = _cut(deals[n - 1], played - back)  # a claim with `back` cards still to be played
+    cut = cut_plays(deals[n - 1], played - back)  # a claim with `back` cards still to be played
     winners = [t.winner for t in full.state[n - 1].tricks]
     claimer = winners[-1] if seed % 2 else winners[0]  # sometimes true, sometimes not
     before = [*deals[:n - 1], cut]
@@ -70,7 +59,7 @@ def test_a_claim_with_the_hand_unshown_is_not_judged(tmp_path: Path) -> None:
     setup, deals = kierki_game(4, hands_known=False, deals=1)
     full = rules.replay(setup, deals)
     played = sum(len(t.cards) for t in full.state[0].tricks)
-    cut = _cut(deals[0], played - 8)
+    cut = cut_plays(deals[0], played - 8)
     claimer = full.state[0].tricks[-1].winner
     page = tmp_path / "claimed.toml"
     claimed = [Deal([*cut.entries, Key("claim", TableClaim(claimer))])]

@@ -21,7 +21,7 @@ from referee.games.schmier.score import game_value
 from referee.model import Deal, Key, Play, Result, Setup
 from referee.notation import parse_card
 from referee.session import Session
-from tests.helpers import cli_run, head, kierki_before, load_text
+from tests.helpers import cli_run, cut_plays, head, kierki_before, load_text
 
 SIX = ("Ala", "Bartek", "Celina", "Darek", "Ewa", "Filip")
 
@@ -112,14 +112,7 @@ def _cut_points(winners: list[str], side: dict[str, str]) -> int:
 
 
 def _claimed_deal(deal: Deal, plays_before: int, claim: TableClaim) -> Deal:
-    out, seen = [], 0
-    for e in deal.entries:
-        if isinstance(e, Play):
-            if seen == plays_before:
-                continue
-            seen += 1
-        out.append(e)
-    return Deal([*out, Key("claim", claim)])
+    return Deal([*cut_plays(deal, plays_before).entries, Key("claim", claim)])
 
 
 def _rows(res: Result, n: int) -> tuple[Any, ...]:

@@ -16,7 +16,7 @@ import pytest
 from referee.claims.known import ALONE, CLAIM, COOP, Known
 from referee.claims.search import Problem, Search, Undecided
 from referee.compact import NO_CARD, TrickRules, bits, wisconsin_rules
-from tests.claims_oracle import oracle, random_legal
+from tests.claims_oracle import begun_trick, claim_side, oracle
 from tests.test_claims_oracle import rules_for
 
 
@@ -24,20 +24,14 @@ def position(game: str, seed: int, left: int) -> Problem:
     rng = random.Random(f"known:{game}:{seed}:{left}")
     rules, size, n = rules_for(game, rng)
     claimer = rng.randrange(n)
-    side = tuple(s == claimer if game == "kierki" else (s - claimer) % (n // 2) == 0
-                 for s in range(n))
+    side = claim_side(game, claimer, n)
     deck = list(range(size))
     rng.shuffle(deck)
     hands = [sum(1 << c for c in deck[s * left:(s + 1) * left]) for s in range(n)]
     leader = rng.randrange(n)
     first_lead = game == "wisconsin-schmier" and rng.random() < 0.2
     k = 0 if first_lead else rng.randrange(n)
-    trick: list[tuple[int, int]] = []
-    for i in range(k):
-        s = (leader + i) % n
-        c = random_legal(rules, hands[s], trick[0][1] if trick else NO_CARD, rng)
-        hands[s] &= ~(1 << c)
-        trick.append((s, c))
+    trick = begun_trick(rules, hands, leader, k, rng)
     return Problem(None if first_lead else rules, claimer, side, tuple(hands),
                    tuple(h.bit_count() for h in hands), 0, 0, tuple(trick), (leader + k) % n,
                    left, True)

@@ -11,7 +11,6 @@ import pytest
 from referee.claims.search import Problem, Search
 from referee.compact import (
     KIERKI,
-    NO_CARD,
     SCHMIER,
     WISCONSIN,
     TrickRules,
@@ -20,7 +19,7 @@ from referee.compact import (
     schmier_rules,
     wisconsin_rules,
 )
-from tests.claims_oracle import deals, oracle, random_legal
+from tests.claims_oracle import begun_trick, claim_side, deals, oracle
 
 POSITIONS = 200
 
@@ -46,20 +45,14 @@ def position(game: str, seed: int, unseen: bool, split: bool = False
         rules, size, n = rules_for(game, rng)
         left = rng.choice((2, 3)) if n == 4 else 2
         claimer = rng.randrange(n)
-        side = tuple(s == claimer if game == "kierki" else (s - claimer) % (n // 2) == 0
-                     for s in range(n))
+        side = claim_side(game, claimer, n)
         deck = list(range(size))
         rng.shuffle(deck)
         hands = [sum(1 << c for c in deck[s * left:(s + 1) * left]) for s in range(n)]
         rest = deck[n * left:]
         leader = rng.randrange(n)
         k = rng.randrange(n)
-        trick: list[tuple[int, int]] = []
-        for i in range(k):
-            s = (leader + i) % n
-            c = random_legal(rules, hands[s], trick[0][1] if trick else NO_CARD, rng)
-            hands[s] &= ~(1 << c)
-            trick.append((s, c))
+        trick = begun_trick(rules, hands, leader, k, rng)
         count = tuple(h.bit_count() for h in hands)
         to_move = (leader + k) % n
         if not unseen:
