@@ -81,14 +81,6 @@ def results(items: list[tuple[int, Any]], workers: int, single: bool = False
     yield from in_order(_search, items, workers)
 
 
-def analyse(s: Any, number: int | None, workers: int = 1) -> tuple[Any, list[tuple[int, Any]]]:
-    """The replayed game of session ``s`` and, for each deal asked for, its analysis or the
-    reason it has none (a ``NotAnalysable``). With ``number``, a deal that cannot be analysed
-    raises."""
-    res, items = prepared(s, number)
-    return res, list(results(items, workers, number is not None))
-
-
 def run(path: str, number: int | None, as_json: bool, ascii_only: bool = False,
         workers: int | None = None) -> int:
     """The command's body: its exit code (0; a deal that cannot be analysed asked for by
@@ -127,20 +119,18 @@ def stream(con: Any, items: list[tuple[int, Any]], workers: int, single: bool,
            each: Callable[[int, Any], None]) -> list[tuple[int, Any]]:
     """Feed each deal's result to ``each`` as it is known, under a progress bar on a
     terminal; the results so far. Ctrl-C raises ``Stopped`` with them."""
+    from contextlib import nullcontext
+
     done: list[tuple[int, Any]] = []
     bar = progress(con, len(items))
     try:
-        if bar is None:
+        with bar if bar is not None else nullcontext():
+            task = None if bar is None else bar.add_task(searching(items, 0), total=len(items))
             for r in results(items, workers, single):
                 done.append(r)
                 each(*r)
-            return done
-        with bar:
-            task = bar.add_task(searching(items, 0), total=len(items))
-            for r in results(items, workers, single):
-                done.append(r)
-                each(*r)
-                bar.update(task, advance=1, description=searching(items, len(done)))
+                if task is not None:
+                    bar.update(task, advance=1, description=searching(items, len(done)))
         return done
     except KeyboardInterrupt:
         raise Stopped(done) from None
@@ -196,18 +186,9 @@ def show(s: Any, number: int | None, as_json: bool, ascii_only: bool = False,
     return 0
 
 
-def drawn(out: list[tuple[int, Any]], a: bool) -> list[Any]:
-    """What ``show`` prints of an analysis (a rich table per deal, a dim line for a deal with
-    none), after the words saying what the columns are; the table mode's ``analyze`` prints
-    the same."""
-    from cli import render
-
-    kierki = any(not isinstance(x, Exception) and x.game == "kierki" for _, x in out)
-    return [render.cards(legend(kierki), a, "dim"), *(drawn_one(n, x, a) for n, x in out)]
-
-
 def drawn_one(n: int, x: Any, a: bool) -> Any:
-    """One deal's part of ``drawn``."""
+    """What ``show`` and the table mode's ``analyze`` print of one deal: a rich table, or a
+    dim line for a deal with no analysis."""
     from cli import render
 
     if isinstance(x, Exception):
