@@ -305,6 +305,7 @@ def live(game: Game) -> Json:
     shown = on_table if on_table is not None else (done[-1] if done else None)
     turns = list(row.play.turns or ()) if row and row.play and not clear else []
     seats = game.seats(shown, sight)
+    claims = [c for c in (game.claim(d) for d in r.deals) if c is not None]
     if shown is on_table:  # the trick being played (or none yet): who is to play in it
         seats = [{**seat, "to_play": not e.new_deal and seat["player"] == e.player}
                  for seat in seats]
@@ -328,8 +329,9 @@ def live(game: Game) -> Json:
         "sheet": game.sheet(),
         "winner": r.winner, "complete": r.complete,
         "violations": game.violations(),
-        "claim": game.claim(row) if row is not None else None,
-        "claims": [c for c in (game.claim(d) for d in r.deals) if c is not None],
+        "claim": claims[-1] if claims and row is not None and claims[-1]["deal"] == row.number
+        else None,  # the deal in view's own (judged once, with the others)
+        "claims": claims,
     }
 
 
