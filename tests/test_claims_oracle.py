@@ -34,12 +34,15 @@ def rules_for(game: str, rng: random.Random) -> tuple[TrickRules, int, int]:
     return schmier_rules(rng.choice("SHDC")), SCHMIER.size, 6
 
 
-def position(game: str, seed: int, unseen: bool, split: bool = False
+def position(game: str, seed: int, unseen: bool, split: bool = False, keeper: bool = False
              ) -> tuple[Problem, list[tuple[int, ...]]]:
     """A random position and its worlds (each a mask per seat, the claimer's the same).
     ``split``: the cards face down are two groups, the first of cards that are no trumps
-    (a Schmier player's discards), the other of any card (the dealer's)."""
-    rng = random.Random(f"{game}:{seed}:{unseen}:{split}" if split else
+    (a Schmier player's discards), the other of any card (the dealer's). ``keeper``: the
+    second group is one seat's discards, which hold a trump only in a world where that seat
+    holds nothing but trumps (the Schmier dealer, the Wisconsin bidder)."""
+    rng = random.Random(f"{game}:{seed}:{unseen}:{split}:{keeper}" if keeper else
+                        f"{game}:{seed}:{unseen}:{split}" if split else
                         f"{game}:{seed}:{unseen}")
     while True:
         rules, size, n = rules_for(game, rng)
@@ -95,6 +98,14 @@ def position(game: str, seed: int, unseen: bool, split: bool = False
         found = deals(pool, holders, counts, 1500)
         if found is None:
             continue
+        rule = None
+        if keeper:
+            at = rng.randrange(len(others))
+            t = rules.trump_mask
+            rule = (others[at], 1, t)
+            found = [d for d in found if not d[-1] & t or not d[at] & ~t]
+            if not found:
+                continue
         worlds = []
         for d in found:
             w = list(hands)
@@ -104,7 +115,7 @@ def position(game: str, seed: int, unseen: bool, split: bool = False
                 worlds.append(tuple(w))
         full = tuple(hands[claimer] if s == claimer else poss[s] for s in range(n))
         return Problem(rules, claimer, side, full, count, *groups[0], tuple(trick),
-                       to_move, left, False, tuple(groups[1:])), worlds
+                       to_move, left, False, tuple(groups[1:]), rule), worlds
 
 
 @pytest.mark.parametrize("unseen", [False, True], ids=["known", "unseen"])
@@ -175,3 +186,33 @@ def test_cards_face_down_by_two_rules_agree_with_the_oracle(game: str) -> None:
                               for x in range(len(p.poss)))
                 assert world in worlds, seed
     assert agreed[True] > 10 and agreed[False] > 10
+
+
+def test_the_keeper_rule_agrees_with_the_oracle() -> None:
+    """The keeper's discards (``Problem.keeper``) hold a trump only in worlds where the keeper
+    holds only trumps: the search's worlds are exactly the oracle's, and a counter-deal is
+    one of them (never one the rules forbid)."""
+    agreed = {True: 0, False: 0}
+    narrowed = 0
+    for game, seed in [(g, x) for g in ("wisconsin-schmier", "schmier") for x in range(150)]:
+        p, worlds = position(game, seed, True, split=True, keeper=True)
+        wide = Problem(*[getattr(p, f) for f in Problem.__slots__ if f != "keeper"])
+        for need in range(1, p.left + 1):
+            want = oracle(worlds, p.rules, p.claimer, p.side, p.trick, p.to_move, need, p.left)
+            s = Search(p)
+            assert s.solve(need) == want, (seed, need, p)
+            agreed[want] += 1
+            narrowed += want != Search(wide).solve(need)
+            if not want:
+                s.nodes = 0
+                tricks = s.line(need, False)
+                got = s.world()
+                hands = {seat: got[i] for i, seat in enumerate(s.holders)}
+                for seat, c in [x for t in tricks for x in t][len(p.trick):]:
+                    if seat != p.claimer:
+                        hands[seat] |= 1 << c
+                world = tuple(p.poss[x] if x == p.claimer else hands[x]
+                              for x in range(len(p.poss)))
+                assert world in worlds, seed
+    assert agreed[True] > 10 and agreed[False] > 10
+    assert narrowed > 3  # the rule changes some answers: without it they would differ

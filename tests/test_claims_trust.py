@@ -311,3 +311,34 @@ discards = { Ala = 2 }
     rest, hers = pos.face_down
     assert hers.keeper is None and not hers.cards & pos.trumps  # Ala showed 7C
     assert rest.cards & pos.trumps
+
+
+def test_the_bidder_kept_only_trumps_or_discarded_none(tmp_path: Path) -> None:
+    """Wisconsin, kitty_view 2: Ala took 9H and 8S and discarded two cards (a count), and has
+    led five trumps. Had she discarded 9H she kept only trumps; had she not, 9H is her last
+    card: either way she leads a trump nobody else holds, so Celina's claim holds. (The worlds
+    once let her discard 9H and keep a club, and the claim "failed" on that deal.)"""
+    p = tmp_path / "w.toml"
+    p.write_text(head("wisconsin-schmier", extra='\n[options]\nkitty_view = 2\n') + '''
+[[deals]]
+dealer = "Ala"
+bids = ["Bartek: pass", "Celina: pass", "Darek: pass", "Ala: 2"]
+kitty = "9H 8S"
+discards = { Ala = 2 }
+tricks = [
+  "Ala: AH 7S 7D 8D",
+  "Ala: KH 9S 9D 10D",
+  "Ala: QH 10S JD QD",
+  "Ala: JH JS KD AD",
+  "Ala: 10H QS 8C 9C",
+]
+''')
+    code, out, err = cli_run("claim", str(p), "Celina", "--hand", "7C", "--json")
+    assert code == 0, (out, err)
+    assert json.loads(out)["verdict"] == "holds"
+    code, out, err = cli_run("claim", str(p), "Bartek", "--hand", "AS", "--json")
+    assert code == 1, (out, err)
+    v = json.loads(out)
+    assert v["verdict"] == "fails"
+    ala = v["counter"]["Ala"]
+    assert all(c.endswith("H") for c in ala), ala  # she leads a trump in the counter-deal

@@ -150,11 +150,16 @@ def as_problem(pos: Position, hand: frozenset[Card]) -> Problem:
         groups.append((lay.mask(cards), g.count))
     if not groups or sum(k for _, k in groups) != out_count:
         groups = [(lay.mask(pos.out & others), out_count)]  # one group (the counts differ)
+        keeper = None
+    else:  # the keeper rule (a trump discarded only by one who kept only trumps)
+        keeper = next(((seat[g.keeper], i, lay.mask(pos.trumps))
+                       for i, g in enumerate(pos.face_down)
+                       if g.keeper is not None and g.keeper != pos.claimer), None)
     out, out_count = groups[0]
     return Problem(pos.rules, seat[pos.claimer], tuple(p in pos.side for p in pos.players),
                    tuple(poss), tuple(pos.counts[p] for p in pos.players), out, out_count,
                    tuple((seat[p], lay.to_int(c)) for p, c in pos.trick), seat[pos.to_move],
-                   pos.left, pos.hands_known, tuple(groups[1:]))
+                   pos.left, pos.hands_known, tuple(groups[1:]), keeper)
 
 
 # -- the claimer's hand -------------------------------------------------------------------------

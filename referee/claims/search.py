@@ -28,6 +28,7 @@ import time
 from collections.abc import Sequence
 from dataclasses import dataclass
 from itertools import combinations
+from typing import Any
 
 from ..compact import NO_CARD, TrickRules, bits, wisconsin_rules
 
@@ -63,6 +64,10 @@ class Problem:
     # outside every hand by different rules (the Wisconsin undealt remainder and the bidder's
     # discards, the Schmier players' and the dealer's discards)
     extra: tuple[tuple[int, int], ...] = ()
+    # (seat, group, trumps): the seat whose face-down discards are group ``group`` of
+    # ``(out, *extra)``, which hold a trump only if that seat kept nothing but trumps
+    # (RULES.md: the Schmier dealer, the Wisconsin bidder); None: no such rule applies
+    keeper: tuple[int, int, int] | None = None
 
 
 Step = tuple[int, int]  # (seat, card index)
@@ -86,6 +91,7 @@ class Search:
         self.out_count = p.out_count
         self.extra = [m for m, _ in p.extra]  # the other face-down groups' masks
         self.extra_count = [k for _, k in p.extra]
+        self.keeper = p.keeper
         self.known = p.known
         self.tc: list[int] = [c for _, c in p.trick]
         self.ts: list[int] = [s for s, _ in p.trick]
@@ -118,7 +124,49 @@ class Search:
         cnt.extend(self.extra_count)
         return poss, cnt
 
+    def _kept(self) -> tuple[int, int, int] | None:
+        """The keeper rule, while it still joins two masks: the keeper's group may hold a
+        trump and the keeper's hand a plain card (a world with both is forbidden)."""
+        k = self.keeper
+        if k is None:
+            return None
+        seat, group, trumps = k
+        mask = self.out if group == 0 else self.extra[group - 1]
+        return k if mask & trumps and self.hands[seat] & ~trumps else None
+
+    def _narrowed(self, k: tuple[int, int, int], kept_trumps: bool) -> tuple[Any, ...]:
+        """Narrow the masks to one half of the legal worlds: the keeper kept only trumps, or
+        discarded none; returns what ``_widen`` restores."""
+        seat, group, trumps = k
+        saved = (self.hands[seat], self.out, self.extra)
+        if kept_trumps:
+            self.hands[seat] &= trumps
+        elif group == 0:
+            self.out &= ~trumps
+        else:
+            self.extra = list(self.extra)
+            self.extra[group - 1] &= ~trumps
+        return saved
+
+    def _widen(self, k: tuple[int, int, int], saved: tuple[Any, ...]) -> None:
+        self.hands[k[0]], self.out, self.extra = saved
+
     def feasible(self) -> bool:
+        """Some deal of the unseen cards fits, and fits the keeper rule (``Problem.keeper``):
+        the keeper kept only trumps, or discarded no trump."""
+        k = self._kept()
+        if k is None:
+            return self._fits()
+        for kept_trumps in (False, True):
+            saved = self._narrowed(k, kept_trumps)
+            try:
+                if self._fits():
+                    return True
+            finally:
+                self._widen(k, saved)
+        return False
+
+    def _fits(self) -> bool:
         """Some deal of the unseen cards fits every mask and count (Hall's condition: every
         group of hands may hold, between them, as many cards as they hold, and every unseen
         card lies somewhere). Hands with one mask are one group (the union of a group grows
@@ -154,7 +202,21 @@ class Search:
               prefer: Sequence[int] | None = None) -> list[int]:
         """One deal of the unseen cards that fits (the hands of the holders, then the
         outside): each card (in ``order``, else lowest first) placed with the first hand (in
-        ``prefer``, indices into the holders, the outside last) where the rest still fits."""
+        ``prefer``, indices into the holders, the outside last) where the rest still fits;
+        under the keeper rule, in the first half of the legal worlds that has one."""
+        k = self._kept()
+        if k is None:
+            return self._world(order, prefer)
+        for kept_trumps in (False, True):
+            saved = self._narrowed(k, kept_trumps)
+            try:
+                if self._fits() or kept_trumps:
+                    return self._world(order, prefer)
+            finally:
+                self._widen(k, saved)
+        raise AssertionError("unreachable")
+
+    def _world(self, order: Sequence[int] | None, prefer: Sequence[int] | None) -> list[int]:
         poss, cnt = self.masks()
         got = [0] * len(poss)
         pool = 0
@@ -356,6 +418,9 @@ class Search:
         self.hands[seat] = rest
         self.cnt[seat] -= 1
         self.live &= ~b
+        k = self.keeper
+        if k is not None and seat == k[0] and not b & k[2]:
+            self._narrowed(k, False)  # a plain card kept: no trump discarded (undo restores)
         self.tc.append(c)
         self.ts.append(seat)
         return old, changed, old_out, old_extra
