@@ -197,8 +197,18 @@ def undo(file: FileArg,
     from cli.undo import confirm_reach, taken_line
     from referee.edit import entry_text, note_entry
 
-    s = _session(file, change=True)
-    confirm_reach(s, n, yes, str(file))
+    if not yes and sys.stdin.isatty():
+        # the question is asked before the file's lock is taken (nobody else waits on the
+        # answer); a file that changed meanwhile is not undone on an answer about another
+        before = file.read_bytes() if file.exists() else b""
+        asked = confirm_reach(_session(file), n, yes, str(file))
+        s = _session(file, change=True)
+        if asked and file.read_bytes() != before:
+            fail(f"{file}: the file changed while the question was asked; nothing changed "
+                 "(run undo again)", 2)
+    else:
+        s = _session(file, change=True)
+        confirm_reach(s, n, yes, str(file))
     taken = s.undo(n)
     stop = s.note_stop
     why = "" if stop is None else \

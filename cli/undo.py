@@ -26,14 +26,14 @@ def reach_question(s: Any, n: int) -> str | None:
             f"progress) back into deal {deals[-1]}")
 
 
-def confirm_reach(s: Any, n: int, yes: bool, file: str) -> None:
-    """An undo that reaches past the deal in progress: asked at a terminal, refused in a
-    script without --yes (exit 2, nothing changed)."""
+def confirm_reach(s: Any, n: int, yes: bool, file: str) -> bool:
+    """An undo that reaches past the deal in progress: asked at a terminal (True: asked and
+    answered yes), refused in a script without --yes (exit 2, nothing changed)."""
     if yes:
-        return
+        return False
     what = reach_question(s, n)
     if what is None:
-        return
+        return False
     from cli.safe import clean
 
     if sys.stdin.isatty():
@@ -41,7 +41,7 @@ def confirm_reach(s: Any, n: int, yes: bool, file: str) -> None:
 
         try:
             if typer.confirm(clean(f"{file}: {what}. Take them back?"), default=False):
-                return
+                return True
         except typer.Abort:
             pass
         fail("nothing changed", 2)

@@ -177,3 +177,22 @@ def test_the_table_asks_before_an_undo_past_the_deal_and_redo_says_proven(
     t.sendline("quit")
     t.expect(pexpect.EOF)
     assert p.read_bytes() == before
+
+
+def test_the_question_does_not_hold_the_file_and_a_change_meanwhile_wins(tmp_path: Path
+                                                                        ) -> None:
+    """While the terminal asks, the file is not locked: another writer (here an undo of one
+    entry) goes through at once, and the answer, about a file that has changed since, takes
+    nothing back (exit 2)."""
+    p = copy(tmp_path)
+    t = spawn(tmp_path, "undo", "g.toml", "-n", "1000")
+    t.expect("234 entries, past deal 5")
+    code, out, err = cli_run("undo", str(p))
+    assert code == 0, (out, err)
+    meanwhile = p.read_bytes()
+    t.sendline("y")
+    t.expect("the file changed while the question was asked")
+    t.expect(pytest.importorskip("pexpect").EOF)
+    t.close()
+    assert t.exitstatus == 2
+    assert p.read_bytes() == meanwhile
