@@ -386,7 +386,8 @@ def items_table(its: list[Item], ascii_only: bool = False, title: str = "",
     t.add_column("entry")
     for it in its:
         where = f"trick {it.trick}" if it.trick is not None else \
-            "key" if isinstance(it.entry, Key) else it.action
+            "key" if isinstance(it.entry, Key) else \
+            "after the end" if it.action == "done" else it.action  # the game was over
         text = it.text if len(it.text) <= width else it.text[:width - 1] + "…"
         t.add_row(str(it.number), where, cards(text, ascii_only))
     return t

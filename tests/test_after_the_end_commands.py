@@ -80,3 +80,17 @@ def test_a_deal_after_the_end_counts_for_nothing_in_every_command(
         code, out, err = invoke(["analyze", g, "--deal", str(n + 1), "--json"])
         assert code == 2 and "not in the file" in err
         assert check(f.name, ["claim", g, doc["players"][0], "--json"]) == 2  # no deal on
+
+
+@pytest.mark.parametrize("f", WON[:2], ids=lambda f: f.stem)
+def test_edit_shows_a_late_deals_entries_as_after_the_end(f: Path, tmp_path: Path) -> None:
+    """Every entry of a deal written after the game's end is shown "after the end" (it
+    counts for nothing), not "done"."""
+    p = tmp_path / f.name
+    p.write_text(written_again(f, 1))
+    n = len(tomllib.loads(f.read_text())["deals"])
+    code, out, _ = invoke(["edit", str(p), str(n + 1), "--dry-run", "--ascii"])
+    assert code in (0, 1)
+    rows = [line for line in out.splitlines()[2:] if line.strip()]
+    assert rows and all(" key " in r or "after the end" in r for r in rows), out
+    assert " done " not in out
