@@ -195,7 +195,10 @@ class Game:
                 "result": x.get("result") if isinstance(x.get("result"), str) else None,
                 "finished": d.finished, "redeal": d.redeal,
                 "scores": None if d.scores is None else {n: d.scores.get(n, 0) for n in names},
-                "totals": dict(running), "left_out": d.left_out})
+                "totals": dict(running), "left_out": d.left_out,
+                # who won each point (the Schmiers), once the deal is over
+                "points": x["points"] if d.finished and isinstance(x.get("points"), dict)
+                else None})
         return {"unit": self.rules.unit, "contracts": self.rules.contracts, "names": names,
                 "rows": rows, "totals": {n: r.totals.get(n, 0) for n in names},
                 "winner": r.winner, "complete": r.complete}

@@ -4,6 +4,8 @@ broken or deleted file, and nothing ever written."""
 
 from __future__ import annotations
 
+import html as html_lib
+import json
 import os
 import re
 import shutil
@@ -19,6 +21,7 @@ with warnings.catch_warnings():  # starlette would rather have httpx2; httpx doe
     from starlette.testclient import TestClient  # noqa: E402
 
 from cli.serve import make_app, views  # noqa: E402
+from tests.helpers import cli_run  # noqa: E402
 
 SAMPLES = Path(__file__).resolve().parent.parent / "sample_games"
 FILE_ROUTES = ("", "live.json", "replay", "replay?deal=3&step=4", "replay.json", "score",
@@ -110,6 +113,37 @@ def test_score_page_and_chart(tmp_path: Path) -> None:
     assert svg.startswith("<svg") and "<script" not in svg
     assert "Darek" in svg  # a line per player, named
     assert not re.search(r"(href|src)=|url\(|@import", svg)  # draws nothing from elsewhere
+
+
+@pytest.mark.parametrize("name", ["wisconsin-complete.toml", "schmier-complete.toml"])
+def test_the_score_page_says_who_won_each_point_as_explain_does(tmp_path: Path, name: str
+                                                                ) -> None:
+    """The Schmiers' High, Low, Jack (bauers, joker) and Game, deal by deal: the page's sheet
+    and `referee explain --deal N` name the same team for every point."""
+    p = copy(tmp_path, name)
+    page = html_lib.unescape(client(p).get("/score").text)
+    rows = dict(re.findall(r'<tr class="points" data-deal="(\d+)"><td[^>]*><div>([^<]*)</div>',
+                           page))
+    _code, out, _ = cli_run("score", str(p), "--json")
+    deals = json.loads(out)["deals"]
+    assert rows and set(rows) == {str(d["number"]) for d in deals if d.get("points")}
+    for d in deals:
+        if not d.get("points"):
+            continue
+        _code, said, _ = cli_run("explain", str(p), "--deal", str(d["number"]), "--ascii")
+        line = next(x for x in said.splitlines() if x.startswith("Points: "))
+        told: dict[str, str] = {}  # point word -> team, as the page says it
+        for team_words in rows[str(d["number"])].split("; "):
+            team, words = team_words.split(": ")
+            for w in words.split(", "):
+                told[w] = team
+        explained: dict[str, str] = {}
+        for part in line.removeprefix("Points: ").split(", "):
+            for w in sorted(told, key=len, reverse=True):
+                if part.startswith(w + " "):
+                    explained[w] = part[len(w) + 1:]
+                    break
+        assert explained == told, (d["number"], line, rows[str(d["number"])])
 
 
 def test_folder_mode_index_stats_and_games(tmp_path: Path) -> None:

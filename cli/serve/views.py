@@ -79,6 +79,13 @@ def deal_result(row: Json) -> str:
                              row["redeal"], row["name"], extra))
 
 
+def points(row: Json) -> str:
+    """Who won each point of a finished Schmier deal, as the sheet's small line says it."""
+    from referee.games.schmier.text import points_by_team
+
+    return points_by_team(row["points"]) if row.get("points") else ""
+
+
 def signed(v: int | None) -> str:
     from cli.scoresheet import signed as s
 

@@ -491,3 +491,12 @@ def claim_held_other(player: str, c: Card, other: str | None) -> str:
     if other is None:
         return f"{player} did not hold {c} at the claim"
     return f"{player} cannot have held {c} at the claim: {other} held it"
+
+
+def points_by_team(points: dict[str, str | None]) -> str:
+    """A deal's points grouped by who won them, in RULES.md's order: ``Ala & Celina: High,
+    Low, Jack; Bartek & Darek: Game`` (``nobody`` for a point nobody won)."""
+    teams: dict[str, list[str]] = {}
+    for key, team in points.items():
+        teams.setdefault(team or "nobody", []).append(point(key))
+    return "; ".join(f"{team}: {', '.join(words)}" for team, words in teams.items())
