@@ -370,6 +370,15 @@ def replay(game: Game) -> Json:
                           "kind": "turn", "number": u.number, "label": f"Turn {u.number}",
                           "trick": None, "turn": game.turn(u, sight),
                           "explain": game.explain(row.number, u.number), "violations": []})
+        claim = game.claim(row)
+        if claim is not None:  # the deal ended on a claim: its last step
+            steps.append({"deal": row.number, "step": len(steps) - head["first_step"],
+                          "kind": "claim", "number": None, "label": "Claim",
+                          "trick": None, "turn": None, "claim": claim,
+                          "explain": ["The deal ended on the claim: it is scored as "
+                                      "claimed", "The referee, judging the claim from the "
+                                      f"cards recorded before it: {claim['referee']}"],
+                          "violations": []})
         head["steps"] = len(steps) - head["first_step"]
     violations = game.violations()
     for i, v in enumerate(violations):

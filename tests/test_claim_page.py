@@ -52,6 +52,11 @@ def test_the_page_judges_a_recorded_claim_as_referee_claim_does(
     assert [c["deal"] for c in view["claims"]] == [n]
     assert view["claims"][0]["referee"] == said, (seed, n, back, claimer)
     assert view["claims"][0]["verdict"] == "accepted"
+    # the replay ends the deal on the claim, with the same verdict
+    steps = [x for x in public.replay(public.Game.of(Session.load(page)))["steps"]
+             if x["deal"] == n]
+    assert [x["kind"] for x in steps].count("claim") == 1 and steps[-1]["kind"] == "claim"
+    assert steps[-1]["claim"]["referee"] == said
 
 
 def test_a_claim_with_the_hand_unshown_is_not_judged(tmp_path: Path) -> None:
