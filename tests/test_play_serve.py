@@ -172,7 +172,7 @@ def own_addresses() -> list[str]:
 def test_play_serve_lan_prints_a_token_address_and_a_qr_code(tmp_path: Path) -> None:
     new_kierki(tmp_path)
     t = spawn(tmp_path, "play", "friday.toml", "--serve", "--lan")
-    t.expect(r"on the local network: open (http://(\S+):(\d+)/t/([\w-]+)/)")
+    t.expect(r"on the local network; the phones open\r?\n(http://(\S+):(\d+)/t/([\w-]+)/)")
     shown, host, port, token = t.match.groups()
     assert not host.startswith("127.")
     t.expect("▀")  # the QR code, drawn in half blocks

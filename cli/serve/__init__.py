@@ -149,8 +149,9 @@ def lan_banner(target: str, urls: list[str]) -> str:
 
     qr = io.StringIO()
     segno.make(urls[0], error="m").terminal(out=qr, compact=True)
-    lines = [f"serving {target} read-only on the local network: open {urls[0]}"]
-    lines += [f"  or {u}" for u in urls[1:]]
+    # the address on a line of its own: a terminal of 80 columns does not break it
+    lines = [f"serving {target} read-only on the local network; the phones open", urls[0]]
+    lines += [f"or {u}" for u in urls[1:]]
     lines += [qr.getvalue().rstrip("\n"),
               "the token in the address is the key: without it the server answers 404"]
     return "\n".join(lines)
