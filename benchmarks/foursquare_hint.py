@@ -19,6 +19,7 @@ by cards left and playouts won).
 from __future__ import annotations
 
 import argparse
+import hashlib
 import statistics
 import time
 from collections.abc import Callable
@@ -26,18 +27,31 @@ from collections.abc import Callable
 from referee.cards import Card
 from referee.games.foursquare import hint as fh
 from referee.games.foursquare.play import Game, Pos
-from referee.games.foursquare.quick import W, greedy
+from referee.games.foursquare.quick import Quick, W, greedy
 from referee.games.foursquare.rules import shuffled
 
 Chooser = Callable[[fh.Seen], Pos]
 
 
 RECORD: list[str] = []  # with --record: each hint's game, cards left, playouts won, tried
+COUNT = [0, 0]  # playouts made by the hints, cards they placed
+ANSWERS = hashlib.sha256()  # every hint's places and playouts won: the same digest, the same hints
+_playout = fh.playout
+
+
+def counted(q: Quick, ranks: list[int]) -> int:
+    """``hint.playout``, counted."""
+    before = q.turns
+    got = _playout(q, ranks)
+    COUNT[0] += 1
+    COUNT[1] += q.turns - before
+    return got
 
 
 def by_hint(s: fh.Seen) -> Pos:
     h = fh.advise(s)
     RECORD.append(f"{fh.CARDS - s.turns - 1},{h.best.wins},{h.best.tries}")
+    ANSWERS.update(repr([(o.pos, o.wins, o.tries) for o in h.options]).encode())
     return h.best.pos
 
 
@@ -121,6 +135,7 @@ def main() -> None:
             print(f"    ({', '.join(map(str, row))}),")
         print(")")
         return
+    fh.playout = counted  # type: ignore[assignment]  # read by hint.advise at each call
     seeds = range(args.first, args.first + args.n)
     gt: list[float] = []
     cpu = time.process_time()
@@ -140,6 +155,8 @@ def main() -> None:
             print(f"  ... {k} stocks, {won} won, {time.perf_counter() - start:.0f} s",
                   flush=True)
     report("hint", hint_games, ht, time.process_time() - cpu)
+    print(f"        {COUNT[0]} playouts placing {COUNT[1]} cards; answers' digest "
+          f"{ANSWERS.hexdigest()[:16]}")
     if args.record:
         with open(args.record, "w") as f:
             f.write("\n".join(rows) + "\n")
