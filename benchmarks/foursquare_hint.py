@@ -26,8 +26,8 @@ from collections.abc import Callable
 
 from referee.cards import Card
 from referee.games.foursquare import hint as fh
+from referee.games.foursquare.layout import Layout, N
 from referee.games.foursquare.play import Game, Pos
-from referee.games.foursquare.quick import Quick, W, greedy
 from referee.games.foursquare.rules import shuffled
 
 Chooser = Callable[[fh.Seen], Pos]
@@ -39,12 +39,12 @@ ANSWERS = hashlib.sha256()  # every hint's places and playouts won: the same dig
 _playout = fh.playout
 
 
-def counted(q: Quick, ranks: list[int]) -> int:
+def counted(q: Layout, ranks: list[int]) -> int:
     """``hint.playout``, counted."""
-    before = q.turns
+    before = q.placed
     got = _playout(q, ranks)
     COUNT[0] += 1
-    COUNT[1] += q.turns - before
+    COUNT[1] += q.placed - before
     return got
 
 
@@ -59,8 +59,8 @@ def by_greedy(s: fh.Seen) -> Pos:
     q, origin = fh.table(s)
     if not s.piles:
         return (0, 0)
-    i = greedy(q, fh.rank(s.card))
-    return (i // W + origin[0], i % W + origin[1])
+    i = fh.greedy(q, fh.rank(s.card))
+    return (i // N + origin[0], i % N + origin[1])
 
 
 def play(seed: int, choose: Chooser, times: list[float]) -> Game:
