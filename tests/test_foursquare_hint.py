@@ -89,6 +89,41 @@ def test_the_quick_player_takes_the_fewest_face_down_then_a_new_pile() -> None:
         assert fh.greedy(q, x) == want
 
 
+def test_a_playout_scores_what_the_quick_player_scores_on_the_state_machine() -> None:
+    """The hint's chances are playouts (the compact table and ``hint.greedy``); here each is
+    made again by brute force on the referee's own ``Game``: every card to the legal place
+    whose clone has the fewest face-down top cards, then the lowest pile, then reading order.
+    Late positions (at most a dozen cards to go), the unseen cards in a few random orders: the
+    same score (cards left when won, -1 when lost)."""
+    scores = []
+    for seed in range(30):
+        g, stock = position(seed, 28 + seed % 6)
+        if g.over:
+            continue
+        s = fh.seen(g, stock[len(g.turns)])
+        rng = random.Random(seed)
+        for _ in range(3):
+            rest = [c for c in DECK_40 if c not in s.placed and c != s.card]
+            rng.shuffle(rest)
+            order = [s.card, *rest]
+            q, _origin = fh.table(s)
+            got = fh.playout(q, [rank(c) for c in order])
+            g2 = g.clone()
+            for card in order:
+                if g2.over:
+                    break
+                places = []
+                for p in g2.legal():
+                    g3 = g2.clone()
+                    g3.place(card, p, 0)
+                    places.append((g3.down_count(), len(g2.piles.get(p, ())), p))
+                g2.place(card, min(places)[2], 0)
+            assert g2.over
+            assert got == (g2.score if g2.result == "won" else -1)
+            scores.append(got)
+    assert len(scores) > 40 and -1 in scores and max(scores) > 0  # both ends are checked
+
+
 # -- the hint ------------------------------------------------------------------------------------
 
 
