@@ -12,6 +12,7 @@ Run: ``python benchmarks/foursquare_analyze.py [FIRST LAST]`` (seeds, default 1 
 
 from __future__ import annotations
 
+import hashlib
 import statistics
 import sys
 import time
@@ -45,6 +46,8 @@ def main(first: int, last: int) -> None:
     cpu: list[float] = []
     found = proven_no = undecided = greedy_won = best_proven = losing = 0
     bests: list[int] = []
+    nodes: list[int] = []
+    answers = hashlib.sha256()  # every answer but the positions: the same digest, the same answers
     for seed in seeds:
         g = greedy(seed)
         greedy_won += g.result == "won"
@@ -52,6 +55,9 @@ def main(first: int, last: int) -> None:
         an = analyze_game(g)
         times.append(time.perf_counter() - start)
         cpu.append(time.process_time() - used)
+        nodes.append(an.nodes)
+        answers.update(repr((an.winnable, an.best, an.best_proven, an.line, an.moves, an.losing,
+                             an.costly, an.losing_span, an.estimate)).encode())
         if an.winnable is True:
             found += 1
             assert an.best is not None
@@ -68,6 +74,9 @@ def main(first: int, last: int) -> None:
           "(target 5 s)")
     print(f"  CPU time per game: median {statistics.median(cpu):.2f} s, max {max(cpu):.2f} s "
           "(the same on a busy machine)")
+    print(f"  CPU seconds in all {sum(cpu):.2f}; positions expanded in all {sum(nodes)}, "
+          f"median {statistics.median(nodes)}, max {max(nodes)}")
+    print(f"  answers' digest {answers.hexdigest()[:16]}")
     print(f"  winnable: {found / n:.0%} ({found} of {n}; anchor: a stock-seeing beam search "
           f"wins {ANCHOR:.0%}); proven unwinnable {proven_no}, undecided {undecided}")
     if bests:

@@ -19,25 +19,39 @@ by cards left and playouts won).
 from __future__ import annotations
 
 import argparse
+import hashlib
 import statistics
 import time
 from collections.abc import Callable
 
 from referee.cards import Card
 from referee.games.foursquare import hint as fh
+from referee.games.foursquare.layout import Layout, N
 from referee.games.foursquare.play import Game, Pos
-from referee.games.foursquare.quick import W, greedy
 from referee.games.foursquare.rules import shuffled
 
 Chooser = Callable[[fh.Seen], Pos]
 
 
 RECORD: list[str] = []  # with --record: each hint's game, cards left, playouts won, tried
+COUNT = [0, 0]  # playouts made by the hints, cards they placed
+ANSWERS = hashlib.sha256()  # every hint's places and playouts won: the same digest, the same hints
+_playout = fh.playout
+
+
+def counted(q: Layout, ranks: list[int]) -> int:
+    """``hint.playout``, counted."""
+    before = q.placed
+    got = _playout(q, ranks)
+    COUNT[0] += 1
+    COUNT[1] += q.placed - before
+    return got
 
 
 def by_hint(s: fh.Seen) -> Pos:
     h = fh.advise(s)
     RECORD.append(f"{fh.CARDS - s.turns - 1},{h.best.wins},{h.best.tries}")
+    ANSWERS.update(repr([(o.pos, o.wins, o.tries) for o in h.options]).encode())
     return h.best.pos
 
 
@@ -45,8 +59,8 @@ def by_greedy(s: fh.Seen) -> Pos:
     q, origin = fh.table(s)
     if not s.piles:
         return (0, 0)
-    i = greedy(q, fh.rank(s.card))
-    return (i // W + origin[0], i % W + origin[1])
+    i = fh.greedy(q, fh.rank(s.card))
+    return (i // N + origin[0], i % N + origin[1])
 
 
 def play(seed: int, choose: Chooser, times: list[float]) -> Game:
@@ -121,6 +135,7 @@ def main() -> None:
             print(f"    ({', '.join(map(str, row))}),")
         print(")")
         return
+    fh.playout = counted  # type: ignore[assignment]  # read by hint.advise at each call
     seeds = range(args.first, args.first + args.n)
     gt: list[float] = []
     cpu = time.process_time()
@@ -140,6 +155,8 @@ def main() -> None:
             print(f"  ... {k} stocks, {won} won, {time.perf_counter() - start:.0f} s",
                   flush=True)
     report("hint", hint_games, ht, time.process_time() - cpu)
+    print(f"        {COUNT[0]} playouts placing {COUNT[1]} cards; answers' digest "
+          f"{ANSWERS.hexdigest()[:16]}")
     if args.record:
         with open(args.record, "w") as f:
             f.write("\n".join(rows) + "\n")

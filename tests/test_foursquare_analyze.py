@@ -15,19 +15,8 @@ from pathlib import Path
 import pytest
 
 from referee.cards import DECK_40, Card, try_parse_card
-from referee.games.foursquare.analyze import (
-    LOST,
-    MID,
-    Analysis,
-    Layout,
-    N,
-    Solver,
-    analyze_game,
-    exhaustive,
-    frame_cell,
-    path,
-    table_place,
-)
+from referee.games.foursquare.analyze import LOST, Analysis, Solver, analyze_game, exhaustive, path
+from referee.games.foursquare.layout import MID, Layout, N, frame_cell, table_place
 from referee.games.foursquare.play import Game, Pos, rank
 from referee.games.foursquare.rules import shuffled
 

@@ -1,5 +1,5 @@
-"""Foursquare's hint: the quick core against the state machine, the never-peeking rule, legal
-and tactically sound advice, `referee hint` and the table mode's `hint`."""
+"""Foursquare's hint: the compact table against the state machine, the never-peeking rule,
+legal and tactically sound advice, `referee hint` and the table mode's `hint`."""
 
 from __future__ import annotations
 
@@ -13,7 +13,7 @@ from typer.testing import CliRunner
 from cli.app import app
 from referee.cards import DECK_40, Card
 from referee.games.foursquare import hint as fh
-from referee.games.foursquare import quick
+from referee.games.foursquare import layout
 from referee.games.foursquare.play import Game, Pos, rank
 from referee.games.foursquare.rules import shuffled
 from tests.helpers import cli_run, head
@@ -40,13 +40,13 @@ def position(seed: int, turns: int) -> tuple[Game, tuple[Card, ...]]:
 
 
 def cell(origin: Pos, p: Pos) -> int:
-    return (p[0] - origin[0]) * quick.W + (p[1] - origin[1])
+    return (p[0] - origin[0]) * layout.N + (p[1] - origin[1])
 
 
-# -- the quick core ------------------------------------------------------------------------------
+# -- the compact table ----------------------------------------------------------------------------
 
 
-def test_the_quick_core_plays_as_the_state_machine() -> None:
+def test_the_compact_table_plays_as_the_state_machine() -> None:
     """Every legal place of many positions, made on both: the same places, the same faces,
     the same end; ``down_after`` says the face-down count without placing."""
     checked = 0
@@ -57,37 +57,71 @@ def test_the_quick_core_plays_as_the_state_machine() -> None:
         card = stock[len(g.turns)]
         q, origin = fh.table(fh.seen(g, card))
         legal = g.legal()
-        assert sorted(cell(origin, p) for p in legal) == q.legal() if g.piles else \
-            q.legal() == [quick.CENTRE]
+        assert sorted(cell(origin, p) for p in legal) == q.moves() if g.piles else \
+            q.moves() == [layout.CENTRE]
         for p in legal:
             g2, q2 = g.clone(), q.copy()
-            i = cell(origin, p) if g.piles else quick.CENTRE
+            i = cell(origin, p) if g.piles else layout.CENTRE
             before = q2.down_after(i, rank(card))
             end = q2.place(i, rank(card))
             g2.place(card, p, 0)
             assert not g2.violations
             assert before == q2.down == g2.down_count()
-            assert end == {"playing": quick.PLAYING, "won": quick.WON,
-                           "lost": quick.LOST}[g2.result]
+            assert end == {"playing": layout.PLAYING, "won": layout.WON,
+                           "lost": layout.LOST}[g2.result]
             if g.piles:
                 assert {cell(origin, x): (len(v), rank(v[-1]), int(g2.up[x]))
                         for x, v in g2.piles.items()} == \
-                    {j: (q2.h[j], q2.top[j], q2.up[j]) for j in range(quick.W * quick.W)
-                     if q2.h[j]}
+                    {j: q2.pile(j) for j in range(layout.N * layout.N) if q2.cells[j]}
             checked += 1
     assert checked > 300
 
 
 def test_the_quick_player_takes_the_fewest_face_down_then_a_new_pile() -> None:
-    """``quick.greedy`` against a brute force over the legal places."""
+    """``hint.greedy`` against a brute force over the legal places."""
     for seed in range(40):
         g, stock = position(seed, 12 + seed % 15)
         if g.over:
             continue
         q, _origin = fh.table(fh.seen(g, stock[len(g.turns)]))
         x = rank(stock[len(g.turns)])
-        want = min(q.legal(), key=lambda i: (q.down_after(i, x), q.h[i], i))
-        assert quick.greedy(q, x) == want
+        want = min(q.moves(), key=lambda i: (q.down_after(i, x), q.pile(i)[0], i))
+        assert fh.greedy(q, x) == want
+
+
+def test_a_playout_scores_what_the_quick_player_scores_on_the_state_machine() -> None:
+    """The hint's chances are playouts (the compact table and ``hint.greedy``); here each is
+    made again by brute force on the referee's own ``Game``: every card to the legal place
+    whose clone has the fewest face-down top cards, then the lowest pile, then reading order.
+    Late positions (at most a dozen cards to go), the unseen cards in a few random orders: the
+    same score (cards left when won, -1 when lost)."""
+    scores = []
+    for seed in range(30):
+        g, stock = position(seed, 28 + seed % 6)
+        if g.over:
+            continue
+        s = fh.seen(g, stock[len(g.turns)])
+        rng = random.Random(seed)
+        for _ in range(3):
+            rest = [c for c in DECK_40 if c not in s.placed and c != s.card]
+            rng.shuffle(rest)
+            order = [s.card, *rest]
+            q, _origin = fh.table(s)
+            got = fh.playout(q, [rank(c) for c in order])
+            g2 = g.clone()
+            for card in order:
+                if g2.over:
+                    break
+                places = []
+                for p in g2.legal():
+                    g3 = g2.clone()
+                    g3.place(card, p, 0)
+                    places.append((g3.down_count(), len(g2.piles.get(p, ())), p))
+                g2.place(card, min(places)[2], 0)
+            assert g2.over
+            assert got == (g2.score if g2.result == "won" else -1)
+            scores.append(got)
+    assert len(scores) > 40 and -1 in scores and max(scores) > 0  # both ends are checked
 
 
 # -- the hint ------------------------------------------------------------------------------------

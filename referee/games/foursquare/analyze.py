@@ -1,19 +1,11 @@
 """Foursquare's post-mortem: could a known stock order have been won, and which move lost it.
 
 The search sees the whole order (``ranks``, top first) and plays it out exactly: a depth-first
-search over the places of each card with a memo on the canonical layout and bounds on the
-score. What a layout is, for the search:
-
-* only each pile's height, its top card's rank and whether the top is face up matter (the
-  cards under a top are never seen again, and suits never count);
-* the cards placed so far are the sum of the heights, so the layout alone says which card of
-  the stock comes next;
-* the rules are the same under a shift of the whole table and under its 8 rotations and
-  reflections (the row test and the column test look at disjoint cards, so their order does
-  not matter): the memo keys a layout by the least of its 8 images, each shifted to the corner.
-
-The layout lives in a 7x7 frame whose centre is the first card: the piles span at most 4 rows
-and 4 columns and always include the first card, so they never leave the frame.
+search over the places of each card on the compact table (``layout``: heights, top ranks and
+faces in a 7x7 frame whose centre is the first card) with a memo on the layout's key (equal for
+the 8 rotations and reflections of a table, shifted to the corner) and bounds on the score. The
+cards placed so far are the sum of the heights, so the layout alone says which card of the
+stock comes next.
 
 Values are scores: the cards left in the stock when the game is won (40 less the turns), or
 ``LOST`` (-1) when no win is possible. The memo holds bounds (low, high) on a layout's value,
@@ -35,138 +27,12 @@ from __future__ import annotations
 import random
 from collections.abc import Sequence
 from dataclasses import dataclass
-from operator import itemgetter
-from typing import Any
 
 from ...cards import DECK_40, Card
-from .play import CARDS, MAX_DOWN, PILE, SIZE, Game, Pos, rank
+from .layout import ALL, Layout, frame_cell, table_place
+from .play import CARDS, MAX_DOWN, Game, Pos, rank
 
 LOST = -1  # the value of a layout from which no win is possible
-N = 7  # the frame's side
-MID = 3  # the first card's row and column in the frame
-ALL = 16  # piles of a won table
-_NEAR = tuple(tuple(i + d for d in (-N, N, -1, 1)
-                    if 0 <= i + d < N * N and (d in (-N, N) or (i + d) // N == i // N))
-              for i in range(N * N))
-
-
-def _images(h: int, w: int, r0: int, c0: int) -> tuple[Any, ...]:
-    """For a layout of ``h`` rows and ``w`` columns whose corner is (r0, c0): one getter per
-    symmetry of the square, reading the frame's cells in the image's reading order."""
-    out = []
-    for sym in range(8):
-        th, tw = (w, h) if sym & 4 else (h, w)
-        idx = []
-        for a in range(th):
-            for b in range(tw):
-                x, y = (b, a) if sym & 4 else (a, b)  # transpose first
-                if sym & 1:
-                    x = h - 1 - x
-                if sym & 2:
-                    y = w - 1 - y
-                idx.append((r0 + x) * N + c0 + y)
-        idx.append(idx[0])  # two indices at least: the getter always returns a tuple
-        out.append((bytes((th, tw)), itemgetter(*idx)))
-    return tuple(out)
-
-
-_IMAGES: dict[tuple[int, int, int, int], tuple[Any, ...]] = {}
-
-
-def canonical(cells: Sequence[int], box: tuple[int, int, int, int]) -> bytes:
-    """The memo's key of a layout: the least of its 8 images, each shifted to the corner."""
-    r0, r1, c0, c1 = box
-    got = _IMAGES.get(box)
-    if got is None:
-        got = _IMAGES[box] = _images(r1 - r0 + 1, c1 - c0 + 1, r0, c0)
-    key: bytes = min(head + bytes(get(cells)) for head, get in got)
-    return key
-
-
-@dataclass(slots=True)
-class Layout:
-    """The table as the search sees it. ``cells``: the 7x7 frame, 0 for an empty place, else
-    ``height << 5 | rank << 1 | face_up``; ``box``: min row, max row, min col, max col."""
-
-    cells: list[int]
-    box: tuple[int, int, int, int]
-    piles: int
-    down: int
-    placed: int
-
-    @staticmethod
-    def empty() -> Layout:
-        return Layout([0] * (N * N), (MID, MID, MID, MID), 0, 0, 0)
-
-    def moves(self) -> list[int]:
-        """The frame cells the next card may go to, in reading order."""
-        if not self.piles:
-            return [MID * N + MID]
-        cells = self.cells
-        r0, r1, c0, c1 = self.box
-        if r1 - r0 + 1 < SIZE:
-            r0, r1 = r0 - 1, r1 + 1
-        if c1 - c0 + 1 < SIZE:
-            c0, c1 = c0 - 1, c1 + 1
-        out = []
-        for r in range(r0, r1 + 1):
-            for i in range(r * N + c0, r * N + c1 + 1):
-                v = cells[i]
-                if v:
-                    if v >> 5 < PILE:
-                        out.append(i)
-                elif any(cells[j] for j in _NEAR[i]):
-                    out.append(i)
-        return out
-
-    def play(self, i: int, rk: int) -> Layout:
-        """The layout after a card of rank ``rk`` goes to cell ``i`` (a legal move)."""
-        cells = self.cells.copy()
-        v = cells[i]
-        piles, down = self.piles, self.down
-        if v:
-            if not v & 1:
-                down -= 1
-            cells[i] = (v >> 5) + 1 << 5 | rk << 1 | 1
-        else:
-            piles += 1
-            cells[i] = 1 << 5 | rk << 1 | 1
-        r, c = divmod(i, N)
-        r0, r1, c0, c1 = self.box
-        if piles > 1:
-            if r < r0:
-                r0 = r
-            elif r > r1:
-                r1 = r
-            if c < c0:
-                c0 = c
-            elif c > c1:
-                c1 = c
-        down += _line(cells, range(r * N + c0, r * N + c1 + 1), i, rk)
-        down += _line(cells, range(r0 * N + c, r1 * N + c + 1, N), i, rk)
-        return Layout(cells, (r0, r1, c0, c1), piles, down, self.placed + 1)
-
-    @property
-    def won(self) -> bool:
-        return self.piles == ALL and self.down == 0
-
-    def key(self) -> bytes:
-        return canonical(self.cells, self.box)
-
-
-def _line(cells: list[int], line: range, i: int, rk: int) -> int:
-    """The row (or column) test of a card of rank ``rk`` placed at cell ``i`` against the
-    other piles of ``line``; turns them over when it applies; returns the change in the count
-    of face-down tops."""
-    others = [j for j in line if cells[j] and j != i]
-    if not others:
-        return 0
-    ups = [cells[j] >> 1 & 15 for j in others if cells[j] & 1]
-    if ups and min(ups) <= rk <= max(ups):
-        return 0
-    for j in others:
-        cells[j] ^= 1
-    return 2 * len(ups) - len(others)
 
 
 class OutOfBudget(Exception):
@@ -286,20 +152,6 @@ def exhaustive(ranks: Sequence[int], lay: Layout) -> int:
         return LOST
     rk = ranks[lay.placed]
     return max(exhaustive(ranks, lay.play(i, rk)) for i in lay.moves())
-
-
-def frame_cell(first: Pos, p: Pos) -> int | None:
-    """The frame cell of the table's place ``p`` when the first card lies at ``first``."""
-    r, c = p[0] - first[0] + MID, p[1] - first[1] + MID
-    if not (0 <= r < N and 0 <= c < N):
-        return None
-    return r * N + c
-
-
-def table_place(first: Pos, i: int) -> Pos:
-    """The table's place of frame cell ``i`` when the first card lies at ``first``."""
-    r, c = divmod(i, N)
-    return r - MID + first[0], c - MID + first[1]
 
 
 # -- a game analysed ----------------------------------------------------------------------------

@@ -5,9 +5,10 @@ face), the card just drawn, and the cards already placed; the stock order is nev
 when the file knows it (a virtual deal, a typed stock). ``seen`` builds that view from a
 replayed ``Game``; ``advise`` works on the view alone.
 
-The search is determinised Monte Carlo on the quick core (``quick``): orders of the unseen
-cards are sampled, and every place worth a look is played out on the same samples by the quick
-player (fewest face-down top cards, then a new pile); the place whose playouts win most often
+The search is determinised Monte Carlo on the compact table (``layout``, the post-mortem's
+too): orders of the unseen cards are sampled, and every place worth a look is played out on the
+same samples by the quick player (``greedy``: fewest face-down top cards, then a new pile; the
+search's own strategy, made for speed); the place whose playouts win most often
 is the hint. A place that wins at once is taken; one that loses at once is never advised while
 another is left. Places that leave more than one face-down top card above the fewest possible
 are not played out (measured: they are almost never the best); the best few then get more
@@ -25,8 +26,8 @@ import random
 from dataclasses import dataclass
 
 from ...cards import DECK_40, Card
+from .layout import CENTRE, LOST, MID, WON, Layout, N, table_place
 from .play import CARDS, SIZE, Game, Pos, rank
-from .quick import LOST, WON, Quick, W, playout
 
 SAMPLES = 3  # sampled stock orders played out for every place worth a look
 MORE = 6  # further samples for the best few
@@ -98,29 +99,52 @@ def seen(game: Game, card: Card) -> Seen:
     return Seen(piles, placed, len(game.turns), card)
 
 
-def table(s: Seen) -> tuple[Quick, Pos]:
-    """The quick table of ``s`` and the real position of the frame's cell 0 (the table's
-    top-left pile goes to frame row 3, column 3)."""
-    q = Quick()
+def table(s: Seen) -> tuple[Layout, Pos]:
+    """The compact table of ``s`` and the real position of the frame's cell 0 (the table's
+    top-left pile goes to the frame's centre)."""
     if not s.piles:
-        return q, (-3, -3)  # the first card goes to the centre, shown as 0,0
+        return Layout.empty(), (-MID, -MID)  # the first card goes to the centre, shown as 0,0
     r0 = min(p[0] for p in s.piles)
     c0 = min(p[1] for p in s.piles)
     r1 = max(p[0] for p in s.piles)
     c1 = max(p[1] for p in s.piles)
     if r1 - r0 >= SIZE or c1 - c0 >= SIZE:
         raise NoHint(f"the table spans more than {SIZE} rows or columns (a broken record)")
-    origin = (r0 - 3, c0 - 3)
+    q = Layout.empty()
     for r, c, height, top, up in s.piles:
-        i = (r - origin[0]) * W + (c - origin[1])
-        q.h[i] = height
-        q.top[i] = rank(top)
-        q.up[i] = int(up)
+        q.cells[(MID + r - r0) * N + MID + c - c0] = height << 5 | rank(top) << 1 | up
         q.down += not up
         q.piles += 1
-    q.r0, q.r1, q.c0, q.c1 = 3, 3 + r1 - r0, 3, 3 + c1 - c0
-    q.turns = s.turns
-    return q, origin
+    q.box = MID, MID + r1 - r0, MID, MID + c1 - c0
+    q.placed = s.turns
+    return q, (r0 - MID, c0 - MID)
+
+
+def greedy(q: Layout, x: int) -> int:
+    """The quick player's place for rank ``x``: the fewest face-down top cards after it, then
+    a new pile rather than a card on a pile, then reading order."""
+    cells, down_after = q.cells, q.down_after
+    best, bd, bh = CENTRE, 99, 9
+    for i in q.moves():
+        d = down_after(i, x)
+        if d <= bd:
+            k = cells[i] >> 5
+            if d < bd or k < bh:
+                best, bd, bh = i, d, k
+                if not d and not k:  # nothing comes before a new pile with no card down
+                    break
+    return best
+
+
+def playout(q: Layout, ranks: list[int]) -> int:
+    """Play ``ranks`` in order on ``q`` (changed) with the quick player: the score when the
+    game is won (cards left), -1 when it is lost."""
+    place = q.place
+    for x in ranks:
+        res = place(greedy(q, x), x)
+        if res:
+            return CARDS - q.placed if res == WON else -1
+    return -1
 
 
 def advise(s: Seen, samples: int = SAMPLES, more: int = MORE) -> Hint:
@@ -129,16 +153,16 @@ def advise(s: Seen, samples: int = SAMPLES, more: int = MORE) -> Hint:
     x = rank(s.card)
 
     def pos(i: int) -> Pos:
-        return (0, 0) if not s.piles else (i // W + origin[0], i % W + origin[1])
+        return table_place((origin[0] + MID, origin[1] + MID), i)
 
-    cells = q.legal()
+    cells = q.moves()
     if not cells:
         raise NoHint(f"{s.card} has no legal place")
     left = CARDS - s.turns - 1  # cards in the stock after this one
     unseen = s.unseen()
     rng = random.Random(repr((s.piles, sorted(map(str, s.placed)), s.turns, str(s.card))))
     now: list[Option] = []
-    after: dict[int, Quick] = {}
+    after: dict[int, Layout] = {}
     for i in cells:
         q2 = q.copy()
         res = q2.place(i, x)
@@ -173,7 +197,7 @@ def advise(s: Seen, samples: int = SAMPLES, more: int = MORE) -> Hint:
 
     def order(i: int) -> tuple[float, float, int, int, int]:
         n = max(tries[i], 1)
-        return (-wins[i] / n, -score[i] / n, downs[i], q.h[i], cells.index(i))
+        return (-wins[i] / n, -score[i] / n, downs[i], q.cells[i] >> 5, cells.index(i))
 
     if len(look) > 1:
         play(look, samples)
