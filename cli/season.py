@@ -14,6 +14,7 @@ import sys
 from collections import deque
 from collections.abc import Callable, Iterator
 from concurrent.futures import Future, ProcessPoolExecutor
+from itertools import chain, islice
 from pathlib import Path
 from typing import Any
 
@@ -52,10 +53,12 @@ def summaries(paths: list[Path], workers: int) -> Iterator[FileSummary]:
     At most a few tasks per worker are in flight; on Ctrl-C (or the reader stopping) the
     pending ones are cancelled."""
     files = find(paths)
-    if workers <= 1:
-        for f in files:
+    head = list(islice(files, CHUNK + 1))
+    if workers <= 1 or len(head) <= CHUNK:  # one task at most (a single file): no pool
+        for f in chain(head, files):
             yield summarize(f)
         return
+    files = chain(head, files)
     pool = ProcessPoolExecutor(max_workers=workers, initializer=quiet)
     pending: deque[Future[list[FileSummary]]] = deque()
     tasks = _chunks(files, CHUNK)
