@@ -427,6 +427,21 @@ class Solver:
         escapes = _penalty_escape(o, rr, self.side, self.maximizers, hands)
         sure_trumps = rr.sure_trump_tricks
 
+        def covered_first(leader: int, cands: list[int]) -> list[int]:
+            """The player's leads that surely lose (a hand holding the suit only above
+            them must follow) first."""
+            sure, rest = [], []
+            for c in cands:
+                m = smask[suit[c]]
+                for s in opp_seats:
+                    h = hands[s] & m
+                    if h and (h & -h) > (1 << c):
+                        sure.append(c)
+                        break
+                else:
+                    rest.append(c)
+            return sure + rest
+
         def code(base: int, m: int) -> int:
             """A suit's live cards as the sequence of (holder, worth) from the lowest: two
             positions with the same sequences in every suit play alike (relative ranks)."""
@@ -587,6 +602,8 @@ class Solver:
                     cands = tops + [c for c in cands if c not in tops]
                 else:
                     cands.reverse()  # high leads first where tricks are wanted; low ones else
+            elif escapes is not None and side[leader] and len(cands) > 1:
+                cands = covered_first(leader, cands)
             hint = best_lead.get(key)
             if hint is not None and hint in cands and cands[0] != hint:
                 cands.remove(hint)
