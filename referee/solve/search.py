@@ -442,6 +442,18 @@ class Solver:
                     rest.append(c)
             return sure + rest
 
+        def forcing_first(cands: list[int]) -> list[int]:
+            """An opponent's leads under every card the player holds of the suit first."""
+            mine = hands[side_seats[0]]
+            sure, rest = [], []
+            for c in cands:
+                h = mine & smask[suit[c]]
+                if h and (h & -h) > (1 << c):
+                    sure.append(c)
+                else:
+                    rest.append(c)
+            return sure + rest
+
         def code(base: int, m: int) -> int:
             """A suit's live cards as the sequence of (holder, worth) from the lowest: two
             positions with the same sequences in every suit play alike (relative ranks)."""
@@ -602,8 +614,9 @@ class Solver:
                     cands = tops + [c for c in cands if c not in tops]
                 else:
                     cands.reverse()  # high leads first where tricks are wanted; low ones else
-            elif escapes is not None and side[leader] and len(cands) > 1:
-                cands = covered_first(leader, cands)
+            elif escapes is not None and len(cands) > 1:
+                cands = (covered_first(leader, cands) if side[leader]
+                         else forcing_first(cands))
             hint = best_lead.get(key)
             if hint is not None and hint in cands and cands[0] != hint:
                 cands.remove(hint)
