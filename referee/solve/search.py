@@ -26,7 +26,8 @@ about, so the positions of one line of play (``analyze`` walks them) share their
   only tricks count, and a trump worth points whose every live trump above is held by its
   own team (the side or the others) is that team's whatever happens. Where only tricks
   count, a seat's trumps above every live trump of the other team are as many sure tricks
-  of its team, whoever leads (master trumps).
+  of its team, whoever leads (master trumps). In Kierki's penalty deals a player whose
+  cards duck under the others' in every suit (``_penalty_escape``) loses nothing more.
 * **Sides** are any set of seats; partners of the side cooperate, everyone else plays against
   it. Pure Python on ints; the hot loop allocates only the small tuples of the table.
 * **A budget** of trick-boundary nodes (``budget``, or :meth:`Solver.allow` for the searches
@@ -39,7 +40,7 @@ engine's own scoring) in ``tests/test_solve.py``.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
 from ..compact import TrickRules, one_of_each_run
@@ -104,6 +105,67 @@ def _suit_tables(order: Sequence[int], suit_of: Sequence[int], value: Sequence[i
             table[m] = table[m ^ low] + value[order[base + low.bit_length() - 1]]
         out.append((base, (1 << width) - 1, tuple(table)))
     return tuple(out)
+
+
+def _ducks(mine: int, theirs: int, shift: int) -> bool:
+    """Whether the player's cards ``mine`` of one suit (ranked bits: a higher bit is higher)
+    can duck under ``theirs``, the others' cards of that suit: the t-th lowest of theirs
+    has at least t + ``shift`` of his below it, for every t up to his count less
+    ``shift`` and their count less ``shift`` (the first of theirs always one)."""
+    k = mine.bit_count()
+    last = min(k, theirs.bit_count()) - shift
+    t = 0
+    while theirs:
+        low = theirs & -theirs
+        theirs ^= low
+        t += 1
+        if t > 1 and t > last:
+            return True
+        if (mine & (low - 1)).bit_count() < (t + shift if t <= last else 1):
+            return False
+    return True
+
+
+def _penalty_escape(objective: Objective, rules: TrickRules, side: frozenset[int],
+                    maximizers: frozenset[int], hands: list[int]
+                    ) -> Callable[[int, int], bool] | None:
+    """Kierki's penalty deals (only losses, no trump), one player alone against the rest: a
+    test of the trick boundaries from which the player surely wins no more trick, so loses
+    nothing more (the value still to come is exactly 0). None where it does not apply.
+
+    The player's cards of a suit p1 < p2 < ... and the others' o1 < o2 < ...: when
+    p_t < o_t for every t up to the shorter count (in every suit), the player never wins a
+    trick another leads: he follows with his highest card under the card led (there is one:
+    p1 < o1), else discards the highest card of a suit; each keeps the condition (the
+    others' cards only leave, which never breaks it). On lead he leads p1 of a suit whose
+    others hold a card, which loses (they follow above it), and keeps the condition when
+    p_{t+1} < o_t for every t up to the shorter count less one (they may keep their low
+    cards and play the top); the other suits as above."""
+    if (len(side) != 1 or maximizers != side or rules.trump_mask
+            or any(v > 0 for v in objective.card_value)
+            or any(v > 0 for v in objective.trick_value) or objective.game_points):
+        return None
+    (seat,) = side
+    masks = [m for m in rules.masks if m]
+    lead_ok = rules.lead_ok
+
+    def escapes(leader: int, live: int) -> bool:
+        mine = hands[seat]
+        others = live & ~mine
+        for m in masks:
+            my, theirs = mine & m, others & m
+            if my and theirs and not _ducks(my, theirs, 0):
+                return False
+        if leader != seat:
+            return True
+        ok = mine & lead_ok or mine
+        for m in masks:
+            my, theirs = ok & m, others & m
+            if my and theirs and _ducks(mine & m, theirs, 1):
+                return True
+        return False
+
+    return escapes
 
 
 class Solver:
@@ -362,7 +424,35 @@ class Solver:
         last = n - 1
 
         quick = rr.quick_tricks
+        escapes = _penalty_escape(o, rr, self.side, self.maximizers, hands)
         sure_trumps = rr.sure_trump_tricks
+
+        def covered_first(leader: int, cands: list[int]) -> list[int]:
+            """The player's leads that surely lose (a hand holding the suit only above
+            them must follow) first."""
+            sure, rest = [], []
+            for c in cands:
+                m = smask[suit[c]]
+                for s in opp_seats:
+                    h = hands[s] & m
+                    if h and (h & -h) > (1 << c):
+                        sure.append(c)
+                        break
+                else:
+                    rest.append(c)
+            return sure + rest
+
+        def forcing_first(cands: list[int]) -> list[int]:
+            """An opponent's leads under every card the player holds of the suit first."""
+            mine = hands[side_seats[0]]
+            sure, rest = [], []
+            for c in cands:
+                h = mine & smask[suit[c]]
+                if h and (h & -h) > (1 << c):
+                    sure.append(c)
+                else:
+                    rest.append(c)
+            return sure + rest
 
         def code(base: int, m: int) -> int:
             """A suit's live cards as the sequence of (holder, worth) from the lowest: two
@@ -415,6 +505,8 @@ class Solver:
                         elif slot == 1:
                             gb -= pts
                 return gain + (game_value if ga > 0 and gb > 0 else 0)
+            if escapes is not None and escapes(leader, live):
+                return 0
             number = tricks - live.bit_count() // n
             # bounds on what is still to be won or lost
             hi = pos_suffix[number]
@@ -522,6 +614,9 @@ class Solver:
                     cands = tops + [c for c in cands if c not in tops]
                 else:
                     cands.reverse()  # high leads first where tricks are wanted; low ones else
+            elif escapes is not None and len(cands) > 1:
+                cands = (covered_first(leader, cands) if side[leader]
+                         else forcing_first(cands))
             hint = best_lead.get(key)
             if hint is not None and hint in cands and cands[0] != hint:
                 cands.remove(hint)
