@@ -96,7 +96,7 @@ def judge(setup: Setup, deals: Sequence[Deal], claimer: str, *, tricks: int | No
 
     if pos.hands_known:  # one world: a double-dummy question
         try:
-            holds, steps = decide_known(prob, need, seconds)
+            holds, steps, _ = decide_known(prob, need, seconds)
         except known.GaveUp:
             return verdict(False, (text.undecided_known(known.NODE_BUDGET),), decided=False)
         return verdict(True, _plan(pos, prob, steps, need)) if holds else \
@@ -117,17 +117,24 @@ def judge(setup: Setup, deals: Sequence[Deal], claimer: str, *, tricks: int | No
 
 
 def decide_known(prob: Problem, need: int, seconds: float | None = TIME_BUDGET
-                 ) -> tuple[bool, list[list[Step]]]:
+                 ) -> tuple[bool, list[list[Step]], int]:
     """Hands known: the claim search, which settles most claims at once, for a few plays; then
     the double-dummy solver (``known``), which does not lose its way in long deals. Both are
-    exact; past the solver's budget, ``known.GaveUp``."""
+    exact; past the solver's budget, ``known.GaveUp``. With the answer, a line of play and the
+    nodes the searches took (the claim search's plays and the solver's positions)."""
     first = Search(prob, KNOWN_FIRST, seconds)
     try:
         holds = first.solve(need)
+        nodes = first.nodes
         first.nodes, first.deadline = 0, None
-        return holds, first.line(need, holds)
+        return holds, first.line(need, holds), nodes + first.nodes
     except Undecided:
-        return known.decide(prob, need)
+        pass
+    try:
+        holds, steps, nodes = known.decide(prob, need)
+    except known.GaveUp as e:
+        raise known.GaveUp(first.nodes + e.nodes) from None
+    return holds, steps, first.nodes + nodes
 
 
 def as_problem(pos: Position, hand: frozenset[Card]) -> Problem:
