@@ -172,7 +172,7 @@ def known_main() -> None:
             continue
         times: list[float] = []
         nodes: list[int] = []
-        decided, slowest, worst = 0, "", -1.0
+        decided, slowest, worst, undecided = 0, "", -1.0, []
         for label, p in cases:
             for need in range(1, p.left + 1):
                 t = time.process_time()
@@ -181,11 +181,15 @@ def known_main() -> None:
                 times.append(dt)
                 nodes.append(k)
                 decided += verdict != "not proven"
+                if verdict == "not proven":
+                    undecided.append(f"{label}, {need} claimed")
                 if dt > worst:
                     slowest, worst = f"{label}, {need} claimed: {verdict}", dt
         print(f"{name:26} {len(times):6} {decided:7} {statistics.median(times):8.3f} "
               f"{worst:9.2f} {int(statistics.median(nodes)):12,} {max(nodes):10,}  {slowest}",
               flush=True)
+        if undecided:
+            print(f"{'':26} not proven: {'; '.join(undecided)}", flush=True)
 
 
 def main() -> None:

@@ -21,17 +21,18 @@ from . import known, text
 from .position import ClaimError, HandNeeded, Position, read
 from .search import NODE_BUDGET, TIME_BUDGET, Problem, Search, Step, Undecided
 
-KNOWN_FIRST = 20_000  # hands known: plays of the claim search tried before the solver's
+HOLDS, FAILS, NOT_PROVEN = "holds", "fails", "not proven"  # the three verdicts
+KNOWN_FIRST = 5_000  # hands known: plays of the claim search tried before the solver's
 
 __all__ = ["ClaimError", "HandNeeded", "Verdict", "judge"]
 
 
 @dataclass(frozen=True, slots=True)
 class Verdict:
-    """The answer to a claim. ``decided`` False: the search gave up within its budget
-    (``holds`` is then False: any doubt goes against the claimer)."""
+    """The answer to a claim: ``verdict`` is ``"holds"``, ``"fails"`` or ``"not proven"`` (the
+    search stopped within its budget: any doubt goes against the claimer)."""
 
-    holds: bool
+    verdict: str
     claimer: str
     side: tuple[str, ...]
     tricks: int
@@ -39,15 +40,9 @@ class Verdict:
     hands_known: bool
     line: tuple[str, ...]
     counter: dict[str, tuple[Card, ...]] | None
-    decided: bool = True
     # breaches the shown hand proves (a card of a suit the claimer did not follow earlier):
     # as the replay reports them once the claim is recorded with its ``claim_hand``
     proven: tuple[Violation, ...] = ()
-
-    @property
-    def verdict(self) -> str:
-        """``"holds"``, ``"fails"`` or ``"not proven"`` (the search stopped undecided)."""
-        return "not proven" if not self.decided else "holds" if self.holds else "fails"
 
     def to_json(self) -> dict[str, Any]:
         return {
@@ -91,8 +86,9 @@ def judge(setup: Setup, deals: Sequence[Deal], claimer: str, *, tricks: int | No
     def verdict(holds: bool, line: Sequence[str],
                 counter: dict[str, tuple[Card, ...]] | None = None,
                 decided: bool = True) -> Verdict:
-        return Verdict(holds, claimer, pos.side, need, pos.left, pos.hands_known, tuple(line),
-                       counter, decided, proven)
+        word = NOT_PROVEN if not decided else HOLDS if holds else FAILS
+        return Verdict(word, claimer, pos.side, need, pos.left, pos.hands_known, tuple(line),
+                       counter, proven)
 
     if pos.hands_known:  # one world: a double-dummy question
         try:

@@ -22,6 +22,7 @@ if TYPE_CHECKING:  # (this package's search is not imported: it would run the pa
     from .search import Problem, Step
 
 NODE_BUDGET = 200_000  # trick-boundary nodes of the solver before the claim is undecided
+FIRST_SHARE = 20  # the two cheaper searches get NODE_BUDGET // FIRST_SHARE nodes each
 
 
 class GaveUp(Exception):  # noqa: N818 - a signal, not an error
@@ -61,7 +62,7 @@ class Known:
             side = [i for i in range(self.n) if p.side[i]]
             scoring = [p.claimer] if kind == ALONE else side
             maxi = side if kind == COOP else [p.claimer]
-            budget = self.budget if kind == CLAIM else self.budget // 4
+            budget = self.budget if kind == CLAIM else self.budget // FIRST_SHARE
             obj = Objective((0,) * rules.layout.size, (1,) * p.left, wants_tricks=True)
             s = Solver(rules, obj, scoring, None, self.n, budget, p.poss, maximizers=maxi)
             self.solvers[key] = s
@@ -164,7 +165,15 @@ def _in_search_order(s: Solver, rules: TrickRules, pos: Position) -> list[int]:
     cards = sorted(bits(s.legal(pos)), key=s.new.__getitem__)  # suit by suit, low first
     maxi = seat in s.maximizers
     if not pos.trick:
-        return cards[::-1] if maxi == (seat in s.side) else cards
+        if maxi != (seat in s.side):
+            return cards
+        # the leader's masters first, highest first: the quick tricks a bound may have
+        # settled the claim with, before any card was searched
+        live = 0
+        for h in pos.hands:
+            live |= h
+        top = rules.masters(pos.hands[seat], live)
+        return sorted(cards[::-1], key=lambda c: not top >> c & 1)
     keys = rules.keys[rules.suit[pos.trick[0]]]
     w = rules.winner(list(pos.trick))
     top = keys[pos.trick[w]]
