@@ -181,7 +181,7 @@ def paired_more_than_masters(p: Problem) -> bool:
     for h in p.poss:
         live |= h
     tm = rules.trump_mask
-    for s, h in enumerate(p.poss):
+    for h in p.poss:
         other = live & ~h
         top = max((rules.power[c] for c in bits(other & tm)), default=-1)
         masters = sum(1 for c in bits(h & tm) if rules.power[c] > top)
