@@ -19,8 +19,9 @@ plays and the solver's positions between tricks, added up), and the slowest clai
 random Kierki penalty deals (1-7) and trump deals (8-11), N seeds per number of tricks left
 (default 2); ``sample_games/kierki-hands-known.toml``, deals 1-11, deal ``d`` (from 0) cut
 after ``4 * (13 - left) + d % 4`` plays with ``left = 6 + d % 7`` (inside a trick for some),
-the claims of the player to move; Wisconsin Schmier and Schmier at their first trick (6
-tricks left, the whole play; 3N seeds)."""
+the claims of the player to move; the same deals after their first trick, every player
+claiming 4 of the 12 tricks left (issue 22's example); Wisconsin Schmier and Schmier at their
+first trick (6 tricks left, the whole play; 3N seeds)."""
 
 from __future__ import annotations
 
@@ -28,7 +29,7 @@ import random
 import statistics
 import sys
 import time
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -141,14 +142,32 @@ def sample() -> Iterator[tuple[str, Problem]]:
         yield f"deal {number + 1}, {who}", as_problem(pos, pos.hands[who])
 
 
-def groups(seeds: int) -> Iterator[tuple[str, list[tuple[str, Problem]]]]:
+def after_one_trick() -> Iterator[tuple[str, Problem]]:
+    """The sample game's deals 1-11 after their first trick (12 left): every player."""
+    s = Session.load(SAMPLE)
+    for number in range(11):
+        deals = [*s.deals[:number], cut_plays(s.deals[number], 4)]
+        for who in s.setup.players:
+            pos = read(s.setup, deals, who)
+            yield f"deal {number + 1}, {who}", as_problem(pos, pos.hands[who])
+
+
+Case = tuple[str, Problem, Sequence[int]]  # a label, the position, the tricks claimed
+
+
+def groups(seeds: int) -> Iterator[tuple[str, list[Case]]]:
+    def every(label: str, p: Problem) -> Case:
+        return label, p, range(1, p.left + 1)
+
     for kind in ("penalty", "trump"):
         for left in range(6, 13):
             yield f"kierki-{kind} {left:2} left", [
-                (f"seed {s}", kierki(kind, left, s)) for s in range(seeds)]
-    yield "kierki-sample 6-12 left", list(sample())
+                every(f"seed {s}", kierki(kind, left, s)) for s in range(seeds)]
+    yield "kierki-sample 6-12 left", [every(label, p) for label, p in sample()]
+    # the issue's case: a claim of 4 tricks with 12 left, by any player
+    yield "kierki-sample 12 left, 4", [(label, p, (4,)) for label, p in after_one_trick()]
     for game in ("wisconsin-schmier", "schmier"):
-        yield f"{game} 6 left", [(f"seed {s}", position(game, 6, s, False)[0])
+        yield f"{game} 6 left", [every(f"seed {s}", position(game, 6, s, False)[0])
                                  for s in range(3 * seeds)]
 
 
@@ -173,8 +192,8 @@ def known_main() -> None:
         times: list[float] = []
         nodes: list[int] = []
         decided, slowest, worst, undecided = 0, "", -1.0, []
-        for label, p in cases:
-            for need in range(1, p.left + 1):
+        for label, p, needs in cases:
+            for need in needs:
                 t = time.process_time()
                 verdict, k = judged(p, need)
                 dt = time.process_time() - t
