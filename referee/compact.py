@@ -164,7 +164,7 @@ class TrickRules:
     """
 
     __slots__ = ("layout", "trump", "suit", "masks", "power", "order", "trump_mask",
-                 "lead_ok", "may_trump", "keys", "name", "contiguous", "_ranked")
+                 "lead_ok", "may_trump", "keys", "name", "contiguous", "_ranked", "_paired")
 
     def __init__(self, name: str, layout: Layout, trump: int, suit: Sequence[int],
                  power: Sequence[int], lead_ok: int, may_trump: bool) -> None:
@@ -195,6 +195,7 @@ class TrickRules:
         self.contiguous = all(list(o) == list(range(o[0], o[0] + len(o)))
                               for o in self.order if o)
         self._ranked: tuple[TrickRules, tuple[int, ...]] | None = None
+        self._paired: dict[tuple[int, int], int] = {}  # sure_trump_tricks, by the two masks
 
     def __repr__(self) -> str:
         return f"TrickRules({self.name})"
@@ -296,27 +297,48 @@ class TrickRules:
         return m.bit_count()
 
     def sure_trump_tricks(self, hands: Iterable[int], other: int) -> int:
-        """Tricks a team takes whoever leads: a trump above every trump of ``other`` (the
-        other team's live cards) wins the trick it is played to, and the cards of one of
-        ``hands`` (the team's) fall in different tricks, so the most such trumps of one hand
-        are as many tricks of the team."""
+        """Tricks a team takes whoever leads and whatever is played, from its trumps: every
+        card is played, a trump wins the trick it is played to unless a higher trump of
+        ``other`` (the other team's live cards, or a superset) falls in the same trick, and the
+        cards of one of ``hands`` (the team's) fall in different tricks. So a hand's trumps
+        win at least as many tricks as are left when each of ``other``'s trumps beats one
+        lower trump of the hand (the most such pairs: each trump of the hand, highest first,
+        paired with a higher one of ``other`` not paired yet). The best hand of the team
+        counts. A trump above every trump of ``other`` is never paired (a master trump)."""
         tm = self.trump_mask
         theirs = other & tm
         best = 0
-        if self.contiguous:
-            cut = theirs.bit_length()
-            for h in hands:
-                k = ((h & tm) >> cut).bit_count()
-                if k > best:
-                    best = k
-            return best
-        power = self.power
-        top = max((power[i] for i in bits(theirs)), default=-1)
+        cache = self._paired
         for h in hands:
-            k = sum(1 for i in bits(h & tm) if power[i] > top)
+            mine = h & tm
+            if not mine:
+                continue
+            if not theirs:
+                k = mine.bit_count()
+            else:
+                got = cache.get((mine, theirs))
+                if got is None:
+                    if len(cache) > 1 << 16:
+                        cache.clear()
+                    got = cache[(mine, theirs)] = self._unpaired(mine, theirs)
+                k = got
             if k > best:
                 best = k
         return best
+
+    def _unpaired(self, mine: int, theirs: int) -> int:
+        """The trumps of ``mine`` left when each trump of ``theirs`` beats one lower trump of
+        ``mine`` (the most such pairs: highest first, each paired with a higher free one)."""
+        k = 0
+        free = 0  # trumps of ``theirs`` above, not paired yet
+        for i in sorted(bits(mine | theirs), key=self.power.__getitem__, reverse=True):
+            if theirs >> i & 1:
+                free += 1
+            elif free:
+                free -= 1
+            else:
+                k += 1
+        return k
 
     def representatives(self, hand: int, live: int, keep: int = 0) -> int:
         """One card of each run of equivalent cards in ``hand``: two cards of one effective

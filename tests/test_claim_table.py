@@ -44,8 +44,9 @@ class Judge:
             tuple(p for p in setup.players if (setup.players.index(p) - setup.players.index(
                 claimer)) % (len(setup.players) // 2) == 0)
         counter = None if self.holds else {"Darek": tuple(parse_cards("AC 2C"))}
-        return Verdict(self.holds, claimer, side, tricks or left, left, hand is None,
-                       ("trick 2: Celina leads AS", "trick 3: Celina leads KS"), counter)
+        return Verdict("holds" if self.holds else "fails", claimer, side, tricks or left, left,
+                       hand is None, ("trick 2: Celina leads AS", "trick 3: Celina leads KS"),
+                       counter)
 
 
 @pytest.fixture

@@ -170,3 +170,41 @@ def test_sample_deals_at_every_point() -> None:
             check_line(prob, k, need, want)
             compared += 1
     assert compared >= 12
+
+
+def paired_more_than_masters(p: Problem) -> bool:
+    """Whether pairing the trumps (``sure_trump_tricks``) counts more sure tricks here than the
+    master trumps alone, for the claimer or for one of the others."""
+    rules = p.rules
+    assert rules is not None
+    live = 0
+    for h in p.poss:
+        live |= h
+    tm = rules.trump_mask
+    for h in p.poss:
+        other = live & ~h
+        top = max((rules.power[c] for c in bits(other & tm)), default=-1)
+        masters = sum(1 for c in bits(h & tm) if rules.power[c] > top)
+        if rules.sure_trump_tricks([h], other) > masters:
+            return True
+    return False
+
+
+@pytest.mark.parametrize("game", ["kierki", "wisconsin-schmier", "schmier"])
+def test_paired_trumps_agree_with_the_oracle(game: str) -> None:
+    """Positions where the paired trumps bound more than the master trumps (a trump below an
+    opponent's, with fewer of their trumps above it than it has company): the solver's and
+    the claim search's answers, with that bound cutting, against the oracle's recursion."""
+    checked = 0
+    for seed in range(400):
+        p = position(game, 1000 + seed, 3 + seed % 2 if game != "schmier" else 3)
+        if p.rules is None or not p.rules.trump_mask or not paired_more_than_masters(p):
+            continue
+        for need in range(1, p.left + 1):
+            want = remembered(p, need)
+            assert Known(p).solve(need) == want, (seed, need, p)
+            assert Search(p).solve(need) == want, (seed, need, p)
+        checked += 1
+        if checked == 25:
+            break
+    assert checked == 25

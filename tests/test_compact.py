@@ -37,6 +37,7 @@ from referee.games.schmier.playout import random_game as schmier_random_game
 from referee.games.schmier.rules import SchmierRules
 from referee.games.schmier.score import Order
 from referee.model import Deal, Entry, Play, Setup
+from referee.notation import parse_cards
 from referee.trick import TrickPlay, winning_play
 
 DECKS = [(KIERKI, DECK_52), (WISCONSIN, DECK_32), (SCHMIER, DECK_53)]
@@ -382,12 +383,50 @@ def test_quick_tricks_count_masters_trumps_and_the_hearts_lead() -> None:
 
 
 
+def least_tricks(rules: TrickRules, hands: list[int], p: int, trick: list[int], leader: int,
+                 team: frozenset[int]) -> int:
+    """The fewest tricks ``team`` can take from here, whatever anyone plays (brute force: every
+    hand, the team's too, plays against it)."""
+    if not trick and not any(hands):
+        return 0
+    n = len(hands)
+    best: int | None = None
+    for c in compact.bits(rules.legal(hands[p], trick[0] if trick else NO_CARD)):
+        hands[p] ^= 1 << c
+        trick.append(c)
+        if len(trick) == n:
+            w = (leader + rules.winner(trick)) % n
+            done = trick[:]
+            trick.clear()
+            v = (w in team) + least_tricks(rules, hands, w, trick, w, team)
+            trick.extend(done)
+        else:
+            v = least_tricks(rules, hands, (p + 1) % n, trick, leader, team)
+        trick.pop()
+        hands[p] ^= 1 << c
+        best = v if best is None else min(best, v)
+    assert best is not None
+    return best
+
+
+def unpaired(rules: TrickRules, hand: int, other: int) -> int:
+    """The trumps of ``hand`` that no trump of ``other`` can beat, each of those beating one
+    (Hall's deficiency on the threshold graph: for some trump of the hand, the hand's trumps
+    at or above it less the other's trumps above it)."""
+    tm = rules.trump_mask
+    mine = list(compact.bits(hand & tm))
+    theirs = [rules.power[c] for c in compact.bits(other & tm)]
+    return max([0] + [sum(1 for y in mine if rules.power[y] >= rules.power[x])
+                      - sum(1 for z in theirs if z > rules.power[x]) for x in mine])
+
+
 @settings(max_examples=150, deadline=None)
 @given(data=st.data())
-def test_master_trumps_are_sure_tricks_of_their_team(data: st.DataObject) -> None:
-    """A hand's trumps above every trump of the other team are tricks of its team whoever
-    leads: at least the most of one hand for the player alone, and the others' bound what it
-    can make (brute force, ``tricks_won``)."""
+def test_sure_trump_tricks_are_tricks_of_their_team(data: st.DataObject) -> None:
+    """Every card is played and a trump loses only to a higher trump in its trick, so a hand's
+    trumps win at least as many tricks as are left when each trump of the other team beats
+    one lower trump of the hand: tricks of its team whoever leads and whatever anyone plays
+    (brute force, ``least_tricks``), for the player alone and for the others as a team."""
     rules = data.draw(st.sampled_from([r for r in all_rules() if r.trump_mask]))
     n, k = (6, 2) if rules.layout is SCHMIER else (4, 3)
     cards = data.draw(st.lists(st.integers(0, rules.layout.size - 1), min_size=n * k,
@@ -395,13 +434,26 @@ def test_master_trumps_are_sure_tricks_of_their_team(data: st.DataObject) -> Non
     hands = [sum(1 << c for c in cards[i::n]) for i in range(n)]
     leader = data.draw(st.integers(0, n - 1))
     live = sum(hands)
-    made = tricks_won(rules, hands, leader, [], leader, 0)
-    assert made >= rules.sure_trump_tricks([hands[0]], live & ~hands[0])
-    assert made <= k - rules.sure_trump_tricks(hands[1:], hands[0])
-    top = max((rules.power[c] for c in compact.bits(hands[0] & rules.trump_mask)), default=-1)
-    assert rules.sure_trump_tricks(hands[1:], hands[0]) == max(
-        sum(1 for c in compact.bits(h & rules.trump_mask) if rules.power[c] > top)
-        for h in hands[1:])
+    alone, others = frozenset({0}), frozenset(range(1, n))
+    mine = rules.sure_trump_tricks([hands[0]], live & ~hands[0])
+    theirs = rules.sure_trump_tricks(hands[1:], hands[0])
+    assert least_tricks(rules, hands, leader, [], leader, alone) >= mine
+    assert least_tricks(rules, hands, leader, [], leader, others) >= theirs
+    assert tricks_won(rules, hands, leader, [], leader, 0) <= k - theirs
+    assert mine == unpaired(rules, hands[0], live & ~hands[0])
+    assert theirs == max(unpaired(rules, h, hands[0]) for h in hands[1:])
+
+
+def test_sure_trump_tricks_count_more_than_the_masters() -> None:
+    """QH 10H against AH and 6H (hearts trump): AH beats one of them, nothing beats the other;
+    with KH beside AH both may lose. A superset of the other team's cards bounds from below."""
+    rules = kierki_rules(8, "H")
+    m = KIERKI.mask
+    h = m(parse_cards("QH 10H"))
+    assert rules.sure_trump_tricks([h], m(parse_cards("AH 6H 2S"))) == 1
+    assert rules.sure_trump_tricks([h], m(parse_cards("AH KH 6H"))) == 0
+    assert rules.sure_trump_tricks([h], m(parse_cards("9H 6H"))) == 2
+    assert rules.sure_trump_tricks([h, m(parse_cards("JH 9H 8H"))], m(parse_cards("AH KH"))) == 1
 
 
 @settings(max_examples=200, deadline=None)

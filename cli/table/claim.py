@@ -50,7 +50,8 @@ class ClaimCommands(TableBase):
             return  # a claim of some of the tricks does not end the deal
         # Enter accepts a claim the referee proved; one it did not prove needs a typed y
         if not self.confirm("Does the table accept the claim? "
-                            + ("[Y/n] " if verdict.holds else "[y/N] "), verdict.holds):
+                            + ("[Y/n] " if verdict.verdict == "holds" else "[y/N] "),
+                            verdict.verdict == "holds"):
             self.say("not accepted: play goes on")
             return
         text = self.claim_entry(claimer, hand or ())
@@ -69,9 +70,9 @@ class ClaimCommands(TableBase):
             f"the {count(verdict.left, 'remaining trick')}"
         what = f"{side} take{'s' if len(verdict.side) == 1 else ''} " + (
             rest if verdict.tricks >= verdict.left else f"{verdict.tricks} of {rest}")
-        if verdict.holds:
+        if verdict.verdict == "holds":
             self.say(st.bold("The claim holds: "), what)
-        elif not verdict.decided:
+        elif verdict.verdict == "not proven":
             self.say(st.red(st.bold("The claim is not proven: ")), f"the search stopped "
                      f"before it could show that {what}")
         else:

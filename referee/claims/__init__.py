@@ -21,17 +21,18 @@ from . import known, text
 from .position import ClaimError, HandNeeded, Position, read
 from .search import NODE_BUDGET, TIME_BUDGET, Problem, Search, Step, Undecided
 
-KNOWN_FIRST = 20_000  # hands known: plays of the claim search tried before the solver's
+HOLDS, FAILS, NOT_PROVEN = "holds", "fails", "not proven"  # the three verdicts
+KNOWN_FIRST = 5_000  # hands known: plays of the claim search tried before the solver's
 
 __all__ = ["ClaimError", "HandNeeded", "Verdict", "judge"]
 
 
 @dataclass(frozen=True, slots=True)
 class Verdict:
-    """The answer to a claim. ``decided`` False: the search gave up within its budget
-    (``holds`` is then False: any doubt goes against the claimer)."""
+    """The answer to a claim: ``verdict`` is ``"holds"``, ``"fails"`` or ``"not proven"`` (the
+    search stopped within its budget: any doubt goes against the claimer)."""
 
-    holds: bool
+    verdict: str
     claimer: str
     side: tuple[str, ...]
     tricks: int
@@ -39,15 +40,9 @@ class Verdict:
     hands_known: bool
     line: tuple[str, ...]
     counter: dict[str, tuple[Card, ...]] | None
-    decided: bool = True
     # breaches the shown hand proves (a card of a suit the claimer did not follow earlier):
     # as the replay reports them once the claim is recorded with its ``claim_hand``
     proven: tuple[Violation, ...] = ()
-
-    @property
-    def verdict(self) -> str:
-        """``"holds"``, ``"fails"`` or ``"not proven"`` (the search stopped undecided)."""
-        return "not proven" if not self.decided else "holds" if self.holds else "fails"
 
     def to_json(self) -> dict[str, Any]:
         return {
@@ -91,12 +86,13 @@ def judge(setup: Setup, deals: Sequence[Deal], claimer: str, *, tricks: int | No
     def verdict(holds: bool, line: Sequence[str],
                 counter: dict[str, tuple[Card, ...]] | None = None,
                 decided: bool = True) -> Verdict:
-        return Verdict(holds, claimer, pos.side, need, pos.left, pos.hands_known, tuple(line),
-                       counter, decided, proven)
+        word = NOT_PROVEN if not decided else HOLDS if holds else FAILS
+        return Verdict(word, claimer, pos.side, need, pos.left, pos.hands_known, tuple(line),
+                       counter, proven)
 
     if pos.hands_known:  # one world: a double-dummy question
         try:
-            holds, steps = decide_known(prob, need, seconds)
+            holds, steps, _ = decide_known(prob, need, seconds)
         except known.GaveUp:
             return verdict(False, (text.undecided_known(known.NODE_BUDGET),), decided=False)
         return verdict(True, _plan(pos, prob, steps, need)) if holds else \
@@ -117,17 +113,24 @@ def judge(setup: Setup, deals: Sequence[Deal], claimer: str, *, tricks: int | No
 
 
 def decide_known(prob: Problem, need: int, seconds: float | None = TIME_BUDGET
-                 ) -> tuple[bool, list[list[Step]]]:
+                 ) -> tuple[bool, list[list[Step]], int]:
     """Hands known: the claim search, which settles most claims at once, for a few plays; then
     the double-dummy solver (``known``), which does not lose its way in long deals. Both are
-    exact; past the solver's budget, ``known.GaveUp``."""
+    exact; past the solver's budget, ``known.GaveUp``. With the answer, a line of play and the
+    nodes the searches took (the claim search's plays and the solver's positions)."""
     first = Search(prob, KNOWN_FIRST, seconds)
     try:
         holds = first.solve(need)
+        nodes = first.nodes
         first.nodes, first.deadline = 0, None
-        return holds, first.line(need, holds)
+        return holds, first.line(need, holds), nodes + first.nodes
     except Undecided:
-        return known.decide(prob, need)
+        pass
+    try:
+        holds, steps, nodes = known.decide(prob, need)
+    except known.GaveUp as e:
+        raise known.GaveUp(first.nodes + e.nodes) from None
+    return holds, steps, first.nodes + nodes
 
 
 def as_problem(pos: Position, hand: frozenset[Card]) -> Problem:

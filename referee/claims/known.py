@@ -22,10 +22,16 @@ if TYPE_CHECKING:  # (this package's search is not imported: it would run the pa
     from .search import Problem, Step
 
 NODE_BUDGET = 200_000  # trick-boundary nodes of the solver before the claim is undecided
+FIRST_SHARE = 20  # the two cheaper searches get NODE_BUDGET // FIRST_SHARE nodes each
 
 
 class GaveUp(Exception):  # noqa: N818 - a signal, not an error
-    """The solver met its budget before it had an answer (the claim is not proven)."""
+    """The solver met its budget before it had an answer (the claim is not proven), after
+    ``nodes`` nodes (the searches' figures)."""
+
+    def __init__(self, nodes: int = 0) -> None:
+        super().__init__(nodes)
+        self.nodes = nodes
 
 
 COOP, ALONE, CLAIM = "coop", "alone", "claim"  # the three searches, by their maximisers
@@ -56,7 +62,7 @@ class Known:
             side = [i for i in range(self.n) if p.side[i]]
             scoring = [p.claimer] if kind == ALONE else side
             maxi = side if kind == COOP else [p.claimer]
-            budget = self.budget if kind == CLAIM else self.budget // 4
+            budget = self.budget if kind == CLAIM else self.budget // FIRST_SHARE
             obj = Objective((0,) * rules.layout.size, (1,) * p.left, wants_tricks=True)
             s = Solver(rules, obj, scoring, None, self.n, budget, p.poss, maximizers=maxi)
             self.solvers[key] = s
@@ -89,7 +95,7 @@ class Known:
         try:
             got = self._solver(rules, CLAIM).at_least(pos, need)
         except Budget:
-            raise GaveUp from None
+            raise GaveUp(self.nodes) from None
         self.decided[i] = CLAIM
         return got
 
@@ -109,26 +115,24 @@ class Known:
                   and self._answer(i, roots, need) == holds), 0)
         rules, pos = roots[i]
         s = self._solver(rules, self.decided.get(i, CLAIM))
-        s.nodes = 0
+        s.allow(self.budget)  # the line's own budget; the table keeps what the proof found
         tricks: list[list[Step]] = []
         cur = [((pos.leader + k) % self.n, c) for k, c in enumerate(pos.trick)]
         tricks.append(cur)
-        power = rules.power
         try:
             while 0 < need - pos.scored <= p.left - pos.number:
                 if not pos.trick:
                     cur = []
                     tricks.append(cur)
                 seat = pos.to_move
-                cards = sorted(bits(s.legal(pos)), key=power.__getitem__)
+                cards = _in_search_order(s, rules, pos)
                 nxt: int | None
                 if seat == p.claimer and holds:
-                    nxt = next((c for c in reversed(cards)
-                                if s.at_least(s.play(pos, c), need)), None)
+                    nxt = next((c for c in cards if s.at_least(s.play(pos, c), need)), None)
                 elif seat == p.claimer:  # the claim is lost whatever: its highest card
-                    nxt = cards[-1]
+                    nxt = max(cards, key=rules.power.__getitem__)
                 elif holds:
-                    nxt = cards[0]
+                    nxt = min(cards, key=rules.power.__getitem__)
                 else:
                     nxt = next((c for c in cards if not s.at_least(s.play(pos, c), need)),
                                None)
@@ -140,18 +144,54 @@ class Known:
             pass  # the line so far
         return [t for t in tricks if t]
 
+    @property
+    def nodes(self) -> int:
+        """The solvers' nodes so far, added up."""
+        return sum(s.nodes for s in self.solvers.values())
+
     def _answer(self, i: int, roots: list[tuple[TrickRules, Position]], need: int) -> bool:
         rules, pos = roots[i]
         return self._solver(rules, self.decided[i]).at_least(pos, need)
 
 
+def _in_search_order(s: Solver, rules: TrickRules, pos: Position) -> list[int]:
+    """The legal cards of the seat to move in the order the solver tries them (where only
+    tricks count): so the line's searches meet the proof's own table entries first, not the
+    cards it never needed to try. A lead: the highest first for a seat playing for the
+    scoring side's tricks or against them from outside it, the lowest first for a seat of
+    the side playing against it; a card to a trick: the cheapest card that takes the trick
+    first where taking it is wanted, else the cheapest that does not."""
+    seat = pos.to_move
+    cards = sorted(bits(s.legal(pos)), key=s.new.__getitem__)  # suit by suit, low first
+    maxi = seat in s.maximizers
+    if not pos.trick:
+        if maxi != (seat in s.side):
+            return cards
+        # the leader's masters first, highest first: the quick tricks a bound may have
+        # settled the claim with, before any card was searched
+        live = 0
+        for h in pos.hands:
+            live |= h
+        top = rules.masters(pos.hands[seat], live)
+        return sorted(cards[::-1], key=lambda c: not top >> c & 1)
+    keys = rules.keys[rules.suit[pos.trick[0]]]
+    w = rules.winner(list(pos.trick))
+    top = keys[pos.trick[w]]
+    winner = (pos.leader + w) % s.seats
+    win = [c for c in cards if keys[c] > top]
+    lose = [c for c in cards if keys[c] <= top]
+    if (winner in s.side) == maxi or (seat in s.side) != maxi:
+        return lose + win
+    return win + lose
+
+
 def decide(p: Problem, need: int, budget: int = NODE_BUDGET
-           ) -> tuple[bool, list[list[Step]]]:
-    """Whether the hands-known claim ``p`` of ``need`` tricks holds, with a line of play.
-    Raises ``GaveUp`` past ``budget`` solver nodes."""
+           ) -> tuple[bool, list[list[Step]], int]:
+    """Whether the hands-known claim ``p`` of ``need`` tricks holds, with a line of play and
+    the solvers' nodes. Raises ``GaveUp`` past ``budget`` solver nodes."""
     k = Known(p, budget)
     holds = k.solve(need)
-    return holds, k.line(need, holds)
+    return holds, k.line(need, holds), k.nodes
 
 
 __all__ = ["GaveUp", "Known", "decide"]

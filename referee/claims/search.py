@@ -16,8 +16,9 @@ a void; a card led that may not be led while holding another proves the hand hel
 The partner is one of the others. Cards equivalent for taking tricks are tried once (see
 ``alike``); the last trick with hands unseen is decided without search (``last``); a
 transposition table between tricks keys on the pattern of who holds (or may hold) each live
-card in rank order, and keeps the most tricks proven and the fewest refuted; master trumps
-(``TrickRules.sure_trump_tricks``, shared with the double-dummy solver) and the masters of the
+card in rank order, and keeps the most tricks proven and the fewest refuted; paired trumps
+(``TrickRules.sure_trump_tricks``, shared with the double-dummy solver: a hand's trumps less
+those a higher trump of the other team can beat) and the masters of the
 player on lead bound the answer, and a trick no one still to play can take
 from the side winning it settles a claim of one trick (or of every trick) at once.
 """

@@ -515,6 +515,8 @@ class Solver:
                 hi += table[(live >> base) & width]
             for base, width, table in neg_tables:
                 lo += table[(live >> base) & width]
+            if lo >= beta or hi <= alpha and not has_game:  # decided already (a threshold met)
+                return lo if lo >= beta else hi
             key = leader
             for base, width, shift, cache in runs:
                 m = (live >> base) & width
