@@ -200,8 +200,10 @@ def test_an_entry_from_another_process_shows_without_a_reload(
 
     done = referee("add", str(file), "Ala: AD")  # the trick ends: Ala takes it
     assert done.returncode == 0, done.stderr
-    p.wait_for_function("document.querySelectorAll('#tricks li').length === 7")
-    p.wait_for_function("document.querySelector('#turn').innerText.includes('Ala to lead')")
+    # (a function, not an expression: Playwright polls an expression with eval, which the
+    # page's Content-Security-Policy refuses whenever the first check is not already true)
+    p.wait_for_function("() => document.querySelectorAll('#tricks li').length === 7")
+    p.wait_for_function("() => document.querySelector('#turn').innerText.includes('Ala to lead')")
     assert p.locator("#tricks li").last.locator('.card[data-card="AD"]').count() == 1
     assert shown_totals(p) == before  # no penalty card in that trick
     assert p.evaluate("window.__stayed === true")
@@ -249,7 +251,8 @@ def test_the_replay_steps_with_keys_and_slider_and_jumps_to_a_violation(
     # `referee explain` gives for that trick
     jump = p.locator("a.jump").first
     jump.click()
-    p.wait_for_function("document.querySelector('#explain').innerText.includes('follow-suit')")
+    p.wait_for_function("() => document.querySelector('#explain').innerText"
+                        ".includes('follow-suit')")
     explain = p.locator("#explain").inner_text()
     assert "Celina" in explain
     told = referee("explain", str(file), "--deal", "3", "--trick", "4")
