@@ -5,14 +5,14 @@ player, who took the king of hearts, the 7th and the last trick. The categories 
 Q♥ is a heart and a queen, J♥ a heart and a jack, K♥ a heart, a king and the king of hearts,
 and a player who took n tricks took 4n cards. :meth:`Search.shares` says exactly whether
 the cards can be given to the players so that every stated count holds (over the owners of
-Q♥, J♥ and K♥); :func:`problems` says what cannot hold together when they cannot. The
-search in :class:`Search` plays tricks by suit and kind of card; ``witness.py`` uses it for
-the last tricks of a witness (one legal deal giving the counts).
+Q♥, J♥ and K♥); :func:`problems` says what cannot hold together when they cannot. Whether
+the tricks can also be played so (deals 2 and 7, hearts led only by a player holding nothing
+else) is ``hearts_lead.py``'s search.
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass
 from itertools import product
 from typing import Any
@@ -29,7 +29,6 @@ JACKS_KINGS = KIERKI.mask(c for c in CARDS if c.rank in (11, 13))
 QH, JH, KH = (KIERKI.index[Card(r, "H")] for r in (12, 11, 13))
 CATEGORY = {"hearts": HEARTS, "queens": QUEENS, "jacks_kings": JACKS_KINGS}
 COUNTED = ("tricks", "hearts", "queens", "jacks_kings")
-BUDGET = 400  # positions a witness search tries before it gives up (docs/kierki.md)
 
 
 @dataclass(slots=True)
@@ -56,40 +55,18 @@ def goal_of(outcome: dict[str, Any], players: Sequence[str]) -> Goal:
 
 
 Pool = tuple[tuple[int, ...], ...]  # per suit, how many cards of each kind are unplayed
-Plan = tuple[int, int, tuple[tuple[int, int], ...], int]  # leader, suit led, plays, winner
-
-
-def vectors(avail: Sequence[int], k: int) -> Iterator[tuple[int, ...]]:
-    """Every way to take ``k`` cards from kinds with ``avail`` cards each."""
-    if not avail:
-        if k == 0:
-            yield ()
-        return
-    for a in range(min(k, avail[0]), -1, -1):
-        for rest in vectors(avail[1:], k - a):
-            yield (a, *rest)
 
 
 class Search:
-    """The search for one deal (1-11) on the cards by kind.
-
-    Ranks never matter here: a trick's cards of the suit led (or its trumps) can always be
-    given so that its winner holds the highest of them, and the rules that bind (follow suit,
-    lead hearts only with nothing else, trumps) speak of suits only. So a card is its suit and
-    its kind (the categories it counts in: a plain heart, Q♥, a queen, a jack or king...), and
-    a trick is the suit led, the suit each player plays and the kinds taken. The search is
-    exhaustive (every such trick, depth first, failures remembered), so when it finds nothing
-    no deal gives the outcome.
-    """
+    """The cards by kind for one deal: a card is its suit and its kind (the categories it
+    counts in: a plain heart, Q♥, a queen, a jack or king...), as far as the outcome states
+    them; :meth:`shares` says whether they can be shared out (no play: ``hearts_lead``)."""
 
     def __init__(self, number: int, goal: Goal, first: int, trump: int) -> None:
         self.number = number
         self.goal = goal
         self.first = first
         self.trump = trump
-        self.hearts_rule = number in (2, 5, 7)
-        self.nodes = 0
-        self.failed: set[tuple[Any, ...]] = set()
         stated = [goal.need[k] is not None for k in CATEGORY]
         self.kinds: list[list[tuple[tuple[int, ...], list[int]]]] = []
         for s in range(4):
@@ -104,8 +81,6 @@ class Search:
         # the cards that count in two categories or more (Q♥, J♥, K♥ in deal 7): one each
         self.multi = [(s, k) for s in range(4) for k, (sig, _) in enumerate(self.kinds[s])
                       if sum(sig[:3]) >= 2 or sig[3]]
-
-    # -- the exact test of the counts left -------------------------------------------------
 
     def shares(self, pool: Pool, played: int) -> bool:
         """Whether the unplayed cards can go to the players so that every count left holds."""
@@ -145,181 +120,6 @@ class Search:
             if ok:
                 return True
         return False
-
-    def hall(self, pool: Pool, voids: Sequence[int], slots: int) -> bool:
-        """Whether the unplayed cards fit in the hands (``slots`` each) given the voids:
-        Hall's condition over the sets of suits."""
-        n = [sum(c) for c in pool]
-        for want in range(1, 16):
-            cards = sum(n[s] for s in range(4) if want >> s & 1)
-            if cards > slots * sum(1 for v in voids if want & ~v & 15):
-                return False
-        return True
-
-    # -- the search ------------------------------------------------------------------------
-
-    def pool_of(self, mask: int) -> Pool:
-        return tuple(tuple(sum(1 for c in cs if mask >> c & 1) for _, cs in ks)
-                     for ks in self.kinds)
-
-    def run(self, start: int = 0, leader: int | None = None, mask: int = KIERKI.full
-            ) -> list[Plan] | None:
-        first = self.first if leader is None else leader
-        return self.node(start, first, self.pool_of(mask), (0, 0, 0, 0))
-
-    def cards_of(self, plans: Sequence[Plan], mask: int
-                 ) -> list[tuple[int, dict[int, int], dict[int, list[int]], int]]:
-        """The planned tricks with cards (each kind's cards handed out in turn): the leader,
-        the suit each seat plays, the cards of each suit in the trick, the winner."""
-        left = [[[c for c in cs if mask >> c & 1] for _, cs in ks] for ks in self.kinds]
-        out = []
-        for leader, _x, plays, w in plans:
-            suits: dict[int, int] = {}
-            cards: dict[int, list[int]] = {}
-            for i, (s, k) in enumerate(plays):
-                suits[(leader + i) % 4] = s
-                cards.setdefault(s, []).append(left[s][k].pop())
-            out.append((leader, suits, cards, w))
-        return out
-
-    def node(self, idx: int, leader: int, pool: Pool, voids: tuple[int, ...]
-             ) -> list[Plan] | None:
-        if idx == 13:
-            return []
-        g = self.goal
-        key = (idx, leader, pool, voids, tuple(tuple(v) if v is not None else None
-                                               for v in g.need.values()))
-        if key in self.failed or self.nodes >= BUDGET:
-            return None
-        self.nodes += 1
-        for plays, w, taken in self.tricks(idx, leader, pool, voids):
-            nv = list(voids)
-            x = plays[0][0]
-            for i, (s, _) in enumerate(plays):
-                if s != x:
-                    nv[(leader + i) % 4] |= 1 << x
-            if self.hearts_rule and x == 1:
-                nv[leader] |= 0b1101
-            rest = list(list(c) for c in pool)
-            for s, k in plays:
-                rest[s][k] -= 1
-            new = tuple(tuple(c) for c in rest)
-            if not self.hall(new, nv, 12 - idx):
-                continue
-            self.take(w, taken, -1)
-            if self.shares(new, idx + 1):
-                tail = self.node(idx + 1, w, new, tuple(nv))
-                if tail is not None:
-                    self.take(w, taken, 1)
-                    return [(leader, x, tuple(plays), w), *tail]
-            self.take(w, taken, 1)
-        self.failed.add(key)
-        return None
-
-    def take(self, w: int, taken: tuple[int, ...], sign: int) -> None:
-        need = self.goal.need
-        for k, n in zip(("tricks", *CATEGORY), (1, *taken), strict=True):
-            v = need[k]
-            if v is not None:
-                v[w] += sign * n
-
-    def winners(self, idx: int) -> list[int]:
-        g = self.goal
-        named = g.seventh if idx == 6 else g.last if idx == 12 else None
-        if named is not None:
-            return [named]
-        t = g.need["tricks"]
-        if t is None:
-            return [0, 1, 2, 3]
-        return sorted((p for p in range(4) if t[p] > 0), key=lambda p: -t[p])
-
-    def tricks(self, idx: int, leader: int, pool: Pool, voids: tuple[int, ...]
-               ) -> Iterator[tuple[list[tuple[int, int]], int, tuple[int, ...]]]:
-        """The tricks worth trying (suit and kind of each card, from the leader) and their
-        winner, the likeliest first: for each winner and suit led, the others following where
-        they can, or discarding what the winner still has to take."""
-        order = [(leader + i) % 4 for i in range(4)]
-        have = [sum(c) for c in pool]
-        seen: set[tuple[Any, ...]] = set()
-        for w in self.winners(idx):
-            wants = self.wanted(w)
-            for x in (0, 2, 3, 1):
-                if not have[x] or voids[leader] >> x & 1:
-                    continue
-                for suits in self.patterns(order, x, w, voids, have, wants):
-                    k = [suits.count(s) for s in range(4)]
-                    if any(k[s] > have[s] for s in range(4)):
-                        continue
-                    for pick in self.picks(k, pool, w):
-                        key = (w, suits, pick)
-                        if key in seen:
-                            continue
-                        seen.add(key)
-                        got = self.deal_out(suits, k, pick, w)
-                        if got is not None:
-                            yield got
-
-    def wanted(self, w: int) -> list[int]:
-        """The suits holding cards that the winner still has to take, most wanted first."""
-        need = self.goal.need
-        out = []
-        for s in (1, 0, 2, 3):
-            if any(sig[i] and (v := need[c]) is not None and v[w] > 0
-                   for sig, _ in self.kinds[s] for i, c in enumerate(CATEGORY)):
-                out.append(s)
-        return out
-
-    def patterns(self, order: list[int], x: int, w: int, voids: tuple[int, ...],
-                 have: list[int], wants: list[int]) -> list[tuple[int, ...]]:
-        """The suits the four players play, from the leader: following where able, or
-        discarding a wanted suit (or, void, any suit)."""
-        choices: list[list[int]] = [[x]]
-        for p in order[1:]:
-            able = not voids[p] >> x & 1
-            mine = [x] if able else []
-            if p != w or (self.trump >= 0 and x != self.trump):
-                other = [s for s in wants + [0, 2, 3, 1] if s != x and not voids[p] >> s & 1
-                         and have[s]]
-                if p == w:
-                    other = [s for s in other if s == self.trump]
-                for s in other:
-                    if s not in mine:
-                        mine.append(s)
-            if not mine:
-                return []
-            choices.append(mine)
-        out = list(product(*choices))
-        out.sort(key=lambda su: sum(1 for s in su if s != x))
-        return out
-
-    def picks(self, k: Sequence[int], pool: Pool, w: int) -> list[tuple[tuple[int, ...], ...]]:
-        """Every choice of kinds for the cards of each suit that the winner may take."""
-        need = self.goal.need
-        limit = [v[w] if (v := need[c]) is not None else 99 for c in CATEGORY]
-        out = []
-        for pick in product(*(list(vectors(pool[s], k[s])) for s in range(4))):
-            taken = [0, 0, 0]
-            bad = False
-            for s in range(4):
-                for (sig, _), a in zip(self.kinds[s], pick[s], strict=True):
-                    if a and sig[3] and w != self.goal.koh:
-                        bad = True
-                    for i in range(3):
-                        taken[i] += sig[i] * a
-            if not bad and all(taken[i] <= limit[i] for i in range(3)):
-                out.append(pick)
-        return out
-
-    def deal_out(self, suits: Sequence[int], k: Sequence[int], pick: Sequence[tuple[int, ...]],
-                 w: int) -> tuple[list[tuple[int, int]], int, tuple[int, ...]] | None:
-        taken = [0, 0, 0]
-        for s in range(4):
-            for (sig, _), a in zip(self.kinds[s], pick[s], strict=True):
-                for i in range(3):
-                    taken[i] += sig[i] * a
-        queue = {s: [kk for kk, a in enumerate(pick[s]) for _ in range(a)] for s in range(4)}
-        plays = [(s, queue[s].pop()) for s in suits]
-        return plays, w, tuple(taken)
 
 
 # -- what cannot hold together (outcome-total) ------------------------------------------------

@@ -10,7 +10,7 @@ from ...model import Setup
 from ...notation import resolve_player
 from ...trick import Trick
 from ..base import Where, read_counts, read_suit
-from . import feasible
+from . import feasible, hearts_lead
 from .play import KH, LOTTERY, TRUMP_DEALS
 
 COUNTS = {"tricks": (13, -20), "hearts": (13, -20), "queens": (4, -60),
@@ -81,8 +81,10 @@ def unseated(outcome: dict[str, Any], players: tuple[str, ...]) -> list[str]:
     return names
 
 
-def check(number: int, outcome: dict[str, Any], players: tuple[str, ...]) -> list[str]:
-    """Why this outcome cannot have happened (empty when it is possible)."""
+def check(number: int, outcome: dict[str, Any], players: tuple[str, ...],
+          first: str | None = None) -> list[str]:
+    """Why this outcome cannot have happened (empty when it is possible); ``first`` leads
+    the first trick (the dealer's left; by default the second player)."""
     problems = [f"{name!r} is not at this table" for name in unseated(outcome, players)]
     if problems:
         return problems
@@ -97,10 +99,15 @@ def check(number: int, outcome: dict[str, Any], players: tuple[str, ...]) -> lis
     if number == LOTTERY and "first_out" in outcome and \
             outcome.get("first_out") == outcome.get("second_out"):
         problems.append("first_out and second_out are the same player")
-    if number == 7 and not problems:
-        # deals 1-6 state one category each: counts that add up always fit (a witness for
-        # each: witness.py); deal 7's categories share cards
-        problems.extend(feasible.problems(feasible.goal_of(outcome, players), players))
+    if number in (2, 7) and not problems:
+        # deals 1, 3-6 state one category each: counts that add up always fit (a witness
+        # for each: witness.py); deal 7's categories share cards, and in deals 2 and 7 hearts
+        # are led only by a player holding nothing else: decided by playing (hearts_lead)
+        goal = feasible.goal_of(outcome, players)
+        problems.extend(feasible.problems(goal, players))
+        lead = players.index(first) if first is not None else 1 % len(players)
+        if not problems and hearts_lead.plan(goal, lead) is None:
+            problems.append(hearts_lead.no_play(goal, lead, players))
     return problems
 
 

@@ -324,7 +324,8 @@ class Kierki(GameRules):
                 st.violations.append(Violation(n, None, None, "outcome-total",
                                                kt.outcome_after_cards(), at=where))
             else:
-                for problem in outcome.check(n, st.outcome, st.setup.players):
+                for problem in outcome.check(n, st.outcome, st.setup.players,
+                                             st.setup.left_of(st.dealer)):
                     st.violations.append(Violation(n, None, None, "outcome-total",
                                                    problem, at=where))
                 st.scores = outcome.score(n, st.outcome, st.setup.players)

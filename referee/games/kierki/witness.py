@@ -5,21 +5,20 @@ handed out so that its winner holds the highest), so a deal is planned by suits 
 trick each counted card goes into, then dealt out. The plan most deals use: eleven tricks
 in which everyone follows (three in each of three suits, then two in the fourth, whose
 winners are free), then two tricks of the fourth suit that let anyone win the last one.
-Deals 2 and 7, where hearts may be led only by a player holding nothing else, play nine
-such tricks in spades, diamonds and clubs and leave the hearts to the last four tricks,
-which ``feasible.Search`` searches exhaustively.
+Deals 2 and 7, where hearts may be led only by a player holding nothing else, take the play
+that ``hearts_lead`` found when it decided the outcome.
 """
 
 from __future__ import annotations
 
 import random
-from collections.abc import Iterator, Sequence
-from itertools import product
+from collections.abc import Sequence
 from typing import Any
 
 from ...compact import KIERKI
 from ...model import Deal, Entry, Key, Pass, Play, Setup
-from .feasible import CATEGORY, Goal, Search, goal_of
+from . import hearts_lead
+from .feasible import CATEGORY, Goal, goal_of
 from .playout import random_deal
 
 Trick = tuple[int, list[tuple[int, int]], int]  # leader, (seat, card) from the leader, winner
@@ -92,7 +91,11 @@ def build(number: int, goal: Goal, first: int, trump: int) -> list[Trick] | None
     roles = (S, D, C, H) if trump < 0 else tuple(s for s in range(4) if s != trump) + (trump,)
     placed: dict[int, int] = {}
     if number in (2, 7):
-        return endgame(number, goal, first)
+        found = hearts_lead.plan(goal, first)
+        if found is None:
+            return None
+        return [arrange(leader, suits, cards, w, -1)
+                for leader, suits, cards, w in hearts_lead.cards(goal, found)]
     if need["tricks"] is not None:
         winners = from_counts(need["tricks"])
     elif number == 6:
@@ -115,124 +118,11 @@ def build(number: int, goal: Goal, first: int, trump: int) -> list[Trick] | None
     return skeleton(winners, first, roles, placed, trump)  # type: ignore[arg-type]
 
 
-def endgame(number: int, goal: Goal, first: int) -> list[Trick] | None:
-    """Deals 2 and 7: nine tricks where all follow in spades, diamonds and clubs, then the
-    last ones (the hearts and the highest card of each other suit) searched."""
-    for prefix, placed, rest in prefixes(number, goal, first):
-        winners = [w for w, _ in prefix]
-        left = KIERKI.full
-        plan = [{p: s for p in range(4)} for _, s in prefix]
-        tricks = deal_out(plan, winners, first, placed, -1)
-        for _, played, _ in tricks:
-            for _, c in played:
-                left &= ~(1 << c)
-        search = Search(number, rest, first, -1)
-        plans = search.run(len(prefix), winners[-1], left)
-        if plans is not None:
-            for leader, suits, cards, w in search.cards_of(plans, left):
-                tricks.append(arrange(leader, suits, cards, w, -1))
-            return tricks
-    return None
-
-
-def prefixes(number: int, goal: Goal, first: int
-             ) -> Iterator[tuple[list[tuple[int, int]], dict[int, int], Goal]]:
-    """Nine opening tricks (winner, suit) and where the counted cards of spades, diamonds
-    and clubs go in them, with what is left for the last four tricks."""
-    need = goal.need
-    if number == 2:
-        for suits in ((S, S, D, D, C, C), (S, S, S, D, D, D, C, C, C), (S, S, D, C)):
-            for w in range(4):
-                yield [(w, s) for s in suits], {}, Goal(
-                    {k: (list(v) if v is not None else None) for k, v in need.items()},
-                    goal.koh, None, goal.last)
-        return
-    tricks, hearts, queens, jks = (need[k] or [0] * 4 for k in
-                                   ("tricks", "hearts", "queens", "jacks_kings"))
-    # the queens, jacks and kings of the three other suits
-    plain: dict[int, list[int]] = {S: [], D: [], C: []}
-    for c in range(52):
-        if c // 13 != H and (CATEGORY["queens"] | CATEGORY["jacks_kings"]) >> c & 1:
-            plain[c // 13].append(c)
-    for owners in product(range(4), repeat=3):  # of Q♥, J♥, K♥
-        qh, jh, kh = owners
-        if goal.koh is not None and kh != goal.koh:
-            continue
-        q = [queens[p] - (qh == p) for p in range(4)]
-        jk = [jks[p] - (jh == p) - (kh == p) for p in range(4)]
-        if min(q) < 0 or min(jk) < 0 or any(hearts[p] < (qh == p) + (jh == p) + (kh == p)
-                                             for p in range(4)):
-            continue
-        for late in _splits(tricks, goal.last):
-            early = [tricks[p] - late[p] for p in range(4)]
-            if goal.seventh is not None and early[goal.seventh] < 1:
-                continue
-            for order in _orders(early, goal.seventh, q, jk, plain):
-                winners, placed = order
-                rest = Goal({"tricks": list(late), "hearts": list(hearts),
-                             "queens": [int(qh == p) for p in range(4)],
-                             "jacks_kings": [int(jh == p) + int(kh == p) for p in range(4)]},
-                            goal.koh, None, goal.last)
-                yield [(w, s) for w, s in zip(winners, (S, S, S, D, D, D, C, C, C),
-                                              strict=True)], placed, rest
-
-
-def _splits(tricks: Sequence[int], last: int | None) -> Iterator[tuple[int, ...]]:
-    """How the last four tricks may be shared (the last one's taker among them)."""
-    for late in product(*(range(min(4, t) + 1) for t in tricks)):
-        if sum(late) == 4 and (last is None or late[last] >= 1):
-            yield late
-
-
-def _orders(early: Sequence[int], seventh: int | None, q: Sequence[int], jk: Sequence[int],
-            plain: dict[int, list[int]]) -> Iterator[tuple[list[int], dict[int, int]]]:
-    """Winners of the nine opening tricks (three per suit; the 7th is the first club trick)
-    and the trick each queen, jack and king of those suits goes into."""
-    tried = 0
-    for perm in _distinct(list(early), 9, seventh):
-        placed = _place(list(perm), q, jk, plain)
-        if placed is not None:
-            yield list(perm), placed
-            tried += 1
-            if tried >= 4:
-                return
-
-
-def _place(winners: list[int], q: Sequence[int], jk: Sequence[int],
-           plain: dict[int, list[int]]) -> dict[int, int] | None:
-    """Each counted card of spades, diamonds and clubs into a trick of its suit won by a
-    player who still has to take one, or None."""
-    want_q, want_jk = list(q), list(jk)
-    placed: dict[int, int] = {}
-    for base, s in ((0, S), (3, D), (6, C)):
-        for c in plain[s]:
-            kind = want_q if c % 13 == 10 else want_jk
-            t = next((base + i for i in range(3) if kind[winners[base + i]] > 0), None)
-            if t is None:
-                return None
-            kind[winners[t]] -= 1
-            placed[c] = t
-    return placed if not any(want_q) and not any(want_jk) else None
-
-
-def _distinct(counts: list[int], n: int, seventh: int | None, at: int = 0
-              ) -> Iterator[tuple[int, ...]]:
-    """The distinct orders of a multiset of seats (``counts`` of each), the 7th fixed."""
-    if at == n:
-        yield ()
-        return
-    for p in range(4):
-        if counts[p] and (at != 6 or seventh is None or p == seventh):
-            counts[p] -= 1
-            for rest in _distinct(counts, n, seventh, at + 1):
-                yield (p, *rest)
-            counts[p] += 1
-
-
 def witness(setup: Setup, number: int, outcome: dict[str, Any], dealer: str,
             options: dict[str, Any]) -> Deal | None:
     """A deal (dealer, hands, trump, the cards played) that gives ``outcome``, for the
-    replay to check; None when none was found (deals 2 and 7: see docs/kierki.md)."""
+    replay to check; None when the outcome cannot have happened (deals 2 and 7) or, deal 12,
+    when no seeded playout gave it."""
     players = setup.players
     seat = players.index(dealer)
     entries: list[Entry] = [Key("dealer", dealer)]
