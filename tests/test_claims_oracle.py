@@ -118,6 +118,19 @@ def position(game: str, seed: int, unseen: bool, split: bool = False, keeper: bo
                        to_move, left, False, tuple(groups[1:]), rule), worlds
 
 
+def counter_world(p: Problem, s: Search, need: int) -> tuple[int, ...]:
+    """After a refutation of ``need`` tricks: the deal of the unseen cards the defeating line
+    ends in, with the cards each player played on it (the hands it beats the claim with)."""
+    s.nodes = 0
+    tricks = s.line(need, False)
+    got = s.world()
+    hands = {seat: got[i] for i, seat in enumerate(s.holders)}
+    for seat, c in [x for t in tricks for x in t][len(p.trick):]:
+        if seat != p.claimer:
+            hands[seat] |= 1 << c
+    return tuple(p.poss[x] if x == p.claimer else hands[x] for x in range(len(p.poss)))
+
+
 @pytest.mark.parametrize("unseen", [False, True], ids=["known", "unseen"])
 @pytest.mark.parametrize("game", ["kierki", "wisconsin-schmier", "schmier"])
 def test_search_agrees_with_the_oracle(game: str, unseen: bool) -> None:
@@ -148,15 +161,7 @@ def test_a_counter_deal_is_one_of_the_worlds(game: str) -> None:
         s = Search(p)
         if s.solve(p.left):
             continue
-        s.nodes = 0
-        tricks = s.line(p.left, False)
-        got = s.world()
-        hands = {seat: got[i] for i, seat in enumerate(s.holders)}
-        for seat, c in [x for t in tricks for x in t][len(p.trick):]:
-            if seat != p.claimer:
-                hands[seat] |= 1 << c
-        world = tuple(p.poss[x] if x == p.claimer else hands[x] for x in range(len(p.poss)))
-        assert world in worlds, seed
+        assert counter_world(p, s, p.left) in worlds, seed
         checked += 1
     assert checked > 10
 
@@ -175,16 +180,7 @@ def test_cards_face_down_by_two_rules_agree_with_the_oracle(game: str) -> None:
             assert s.solve(need) == want, (seed, need, p)
             agreed[want] += 1
             if not want:
-                s.nodes = 0
-                tricks = s.line(need, False)
-                got = s.world()
-                hands = {seat: got[i] for i, seat in enumerate(s.holders)}
-                for seat, c in [x for t in tricks for x in t][len(p.trick):]:
-                    if seat != p.claimer:
-                        hands[seat] |= 1 << c
-                world = tuple(p.poss[x] if x == p.claimer else hands[x]
-                              for x in range(len(p.poss)))
-                assert world in worlds, seed
+                assert counter_world(p, s, need) in worlds, seed
     assert agreed[True] > 10 and agreed[False] > 10
 
 
@@ -204,15 +200,6 @@ def test_the_keeper_rule_agrees_with_the_oracle() -> None:
             agreed[want] += 1
             narrowed += want != Search(wide).solve(need)
             if not want:
-                s.nodes = 0
-                tricks = s.line(need, False)
-                got = s.world()
-                hands = {seat: got[i] for i, seat in enumerate(s.holders)}
-                for seat, c in [x for t in tricks for x in t][len(p.trick):]:
-                    if seat != p.claimer:
-                        hands[seat] |= 1 << c
-                world = tuple(p.poss[x] if x == p.claimer else hands[x]
-                              for x in range(len(p.poss)))
-                assert world in worlds, seed
+                assert counter_world(p, s, need) in worlds, seed
     assert agreed[True] > 10 and agreed[False] > 10
     assert narrowed > 3  # the rule changes some answers: without it they would differ

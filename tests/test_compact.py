@@ -322,10 +322,10 @@ def test_representatives_are_interchangeable(data: st.DataObject) -> None:
 
 # -- masters and quick tricks -------------------------------------------------------------------
 
-def tricks_won(rules: TrickRules, hands: list[int], p: int, trick: list[int], leader: int,
-               me: int) -> int:
-    """The tricks ``me`` makes from here by brute force: ``me`` plays its best, every other
-    hand plays against it."""
+def brute_tricks(rules: TrickRules, hands: list[int], p: int, trick: list[int], leader: int,
+                 team: frozenset[int], best_for: frozenset[int]) -> int:
+    """The tricks ``team`` takes from here by brute force, the seats of ``best_for`` playing
+    to make it the most, every other seat to make it the fewest."""
     if not trick and not any(hands):
         return 0
     n = len(hands)
@@ -335,15 +335,21 @@ def tricks_won(rules: TrickRules, hands: list[int], p: int, trick: list[int], le
         trick.append(c)
         if len(trick) == n:
             w = (leader + rules.winner(trick)) % n
-            v = (w == me) + tricks_won(rules, hands, w, [], w, me)
+            v = (w in team) + brute_tricks(rules, hands, w, [], w, team, best_for)
         else:
-            v = tricks_won(rules, hands, (p + 1) % n, trick, leader, me)
+            v = brute_tricks(rules, hands, (p + 1) % n, trick, leader, team, best_for)
         trick.pop()
         hands[p] ^= 1 << c
-        if best is None or (v > best if p == me else v < best):
+        if best is None or (v > best if p in best_for else v < best):
             best = v
     assert best is not None
     return best
+
+
+def tricks_won(rules: TrickRules, hands: list[int], p: int, trick: list[int], leader: int,
+               me: int) -> int:
+    """The tricks ``me`` makes from here: ``me`` plays its best, every other hand against it."""
+    return brute_tricks(rules, hands, p, trick, leader, frozenset({me}), frozenset({me}))
 
 
 @settings(max_examples=150, deadline=None)
@@ -385,28 +391,9 @@ def test_quick_tricks_count_masters_trumps_and_the_hearts_lead() -> None:
 
 def least_tricks(rules: TrickRules, hands: list[int], p: int, trick: list[int], leader: int,
                  team: frozenset[int]) -> int:
-    """The fewest tricks ``team`` can take from here, whatever anyone plays (brute force: every
-    hand, the team's too, plays against it)."""
-    if not trick and not any(hands):
-        return 0
-    n = len(hands)
-    best: int | None = None
-    for c in compact.bits(rules.legal(hands[p], trick[0] if trick else NO_CARD)):
-        hands[p] ^= 1 << c
-        trick.append(c)
-        if len(trick) == n:
-            w = (leader + rules.winner(trick)) % n
-            done = trick[:]
-            trick.clear()
-            v = (w in team) + least_tricks(rules, hands, w, trick, w, team)
-            trick.extend(done)
-        else:
-            v = least_tricks(rules, hands, (p + 1) % n, trick, leader, team)
-        trick.pop()
-        hands[p] ^= 1 << c
-        best = v if best is None else min(best, v)
-    assert best is not None
-    return best
+    """The fewest tricks ``team`` can take from here, whatever anyone plays (every hand, the
+    team's too, plays against it)."""
+    return brute_tricks(rules, hands, p, trick, leader, team, frozenset())
 
 
 def unpaired(rules: TrickRules, hand: int, other: int) -> int:
