@@ -195,21 +195,25 @@ def undo(file: FileArg,
     if n < 1:
         fail("-n takes a number of 1 or more", 2)
     from cli.undo import confirm_reach, taken_line
+    from cli.views import hold
     from referee.edit import entry_text, note_entry
+    from referee.errors import FileChanged
 
-    if not yes and sys.stdin.isatty():
-        # the question is asked before the file's lock is taken (nobody else waits on the
-        # answer); a file that changed meanwhile is not undone on an answer about another
-        before = file.read_bytes() if file.exists() else b""
-        asked = confirm_reach(_session(file), n, yes, str(file))
-        s = _session(file, change=True)
-        if asked and file.read_bytes() != before:
-            fail(f"{file}: the file changed while the question was asked; nothing changed "
-                 "(run undo again)", 2)
-    else:
-        s = _session(file, change=True)
-        confirm_reach(s, n, yes, str(file))
-    taken = s.undo(n)
+    # a question at a terminal is asked before the file's lock is taken (nobody else waits on
+    # the answer); the save then finds a file changed meanwhile (FileChanged) and undoes
+    # nothing on an answer about another file
+    asking = not yes and sys.stdin.isatty()
+    s = _session(file, change=not asking)
+    asked = confirm_reach(s, n, yes, str(file))
+    if asking:
+        hold(file)
+    try:
+        taken = s.undo(n)
+    except FileChanged:
+        if not asked:
+            raise
+        fail(f"{file}: the file changed while the question was asked; nothing changed "
+             "(run undo again)", 2)
     stop = s.note_stop
     why = "" if stop is None else \
         f"deal {stop} holds a note, and undo does not go back past a note; to go further, " \

@@ -17,12 +17,18 @@ def session(path: Path, change: bool = False) -> Any:
     is taken first and held until the command ends, and a read-only file is refused."""
     from referee.session import Session
 
-    if change and os.path.lexists(path):  # (a missing file: Session.load says so)
+    if change:
+        hold(path)
+    return Session.load(path)
+
+
+def hold(path: Path) -> None:
+    """Take ``path``'s lock until the command ends, and refuse a read-only file."""
+    if os.path.lexists(path):  # (a missing file: Session.load says so)
         from referee import filelock, savefile
 
         filelock.hold(path)
         savefile.check_writable(path)
-    return Session.load(path)
 
 
 def out(ascii_only: bool) -> Any:
