@@ -32,21 +32,38 @@ def ask_hand(player: str) -> str:
     return text
 
 
+def judging(con: Any, ascii_only: bool = False) -> Any:
+    """A spinner while the claim is judged, on a terminal (else nothing). With every hand
+    known the solver has no budget, so the verdict is always holds or fails; a claim deep
+    in a Kierki deal can take a while, and Ctrl-C stops it."""
+    from contextlib import nullcontext
+
+    if not con.is_terminal:
+        return nullcontext()
+    return con.status("judging the claim (Ctrl-C stops it)",
+                      spinner="line" if ascii_only else "dots")
+
+
 def run(file: Path, player: str, tricks: int | None, hand_text: str | None, as_json: bool,
         ascii_only: bool) -> int:
-    from cli import views
+    from cli import render, views
     from referee.claims import ClaimError, HandNeeded, judge
 
     s = views.session(file)
     hand = parse_hand(hand_text) if hand_text is not None else None
     try:
         try:
-            verdict = judge(s.setup, s.deals, player, tricks=tricks, hand=hand)
+            with judging(render.console(ascii_only, stderr=True), ascii_only):
+                verdict = judge(s.setup, s.deals, player, tricks=tricks, hand=hand,
+                                known_budget=None)
         except HandNeeded:
-            verdict = judge(s.setup, s.deals, player, tricks=tricks,
-                            hand=parse_hand(ask_hand(player)))
+            shown = parse_hand(ask_hand(player))
+            verdict = judge(s.setup, s.deals, player, tricks=tricks, hand=shown)
     except ClaimError as e:
         fail(str(e), 2)
+    except KeyboardInterrupt:
+        sys.stderr.write("referee: interrupted: the claim was not judged\n")
+        raise SystemExit(130) from None
     if as_json:
         views.write_json(verdict.to_json())
     else:

@@ -73,6 +73,34 @@ def test_a_claim_with_the_hand_unshown_is_not_judged(tmp_path: Path) -> None:
     assert view["claims"][0]["referee"] == NO_HAND
 
 
+def test_hands_known_a_search_past_the_page_budget_is_not_a_verdict(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Every hand known, `referee claim` decides without a budget; where the page's bounded
+    search stops (here: 1 position) the page says it did not judge, never "not proven"."""
+    import referee.claims
+    from referee.claims import recorded
+
+    monkeypatch.setattr(referee.claims, "KNOWN_FIRST", 1)
+    defaults = dict(referee.claims.judge.__kwdefaults__ or {})
+    monkeypatch.setattr(referee.claims.judge, "__kwdefaults__", {**defaults, "known_budget": 1})
+    monkeypatch.setattr(recorded, "_seen", {})
+    rules = get_game("kierki")
+    setup, deals = kierki_game(0, hands_known=True, deals=1)
+    full = rules.replay(setup, deals)
+    played = sum(len(t.cards) for t in full.state[0].tricks)
+    cut = cut_plays(deals[0], played - 24)
+    claimer = full.state[0].tricks[-1].winner
+    before = tmp_path / "before.toml"
+    before.write_text(savefile.dumps(rules, setup, [cut]))
+    code, out, err = cli_run("claim", str(before), claimer, "--json")
+    assert json.loads(out)["verdict"] in ("holds", "fails"), err
+    page = tmp_path / "claimed.toml"
+    page.write_text(savefile.dumps(rules, setup, [Deal([*cut.entries,
+                                                         Key("claim", TableClaim(claimer))])]))
+    view = public.live(public.Game.of(Session.load(page)))
+    assert view["claims"][0]["referee"] == recorded.LONG
+
+
 def test_between_two_deals_the_table_is_clear_and_a_finished_game_keeps_its_last_deal(
         tmp_path: Path) -> None:
     rules = get_game("kierki")

@@ -27,10 +27,15 @@ class Judge:
 
     holds: bool = True
     refuse: str = ""
+    interrupt: bool = False  # Ctrl-C during the search
     calls: list[dict[str, Any]] = field(default_factory=list)
+    budgets: list[Any] = field(default_factory=list)  # known_budget of each call
 
     def __call__(self, setup: Any, deals: Any, claimer: str, *, tricks: int | None = None,
-                 hand: Any = None) -> Verdict:
+                 hand: Any = None, known_budget: Any = "default") -> Verdict:
+        self.budgets.append(known_budget)
+        if self.interrupt:
+            raise KeyboardInterrupt
         rules = __import__("referee.games", fromlist=["get"]).get(setup.game)
         res = rules.replay(setup, deals)
         if hand is None and claimer not in (res.table.hands or {}):
@@ -144,7 +149,20 @@ def test_hands_known_the_hand_is_not_asked(tmp_path: Path, judge: Judge) -> None
     assert t.run() == 0
     assert not any("hand" in q for q in r.prompts)
     assert judge.calls[0]["hand"] is None and judge.calls[0]["left"] == 13
+    assert judge.budgets == [None]  # hands known: the solver has no budget, always decides
     assert deal_table(p)["claim"] == "Darek: rest"
+
+
+def test_ctrl_c_stops_the_claim_not_the_table(tmp_path: Path, judge: Judge,
+                                              capsys: Any) -> None:
+    judge.interrupt = True
+    p = write(tmp_path, head() + kierki_before(1) + "\n[[deals]]\n" + hands_toml())
+    before = p.read_bytes()
+    t = table(p, Script(["claim Darek", "Bartek: 5C", "quit"]))
+    assert t.run() == 0
+    assert "claim stopped: not judged" in capsys.readouterr().out
+    assert p.read_bytes() != before  # the prompt came back: the next line was an entry
+    assert "claim" not in deal_table(p)
 
 
 def test_wisconsin_asks_what_the_cards_cannot_settle(tmp_path: Path, judge: Judge,

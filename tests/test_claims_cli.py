@@ -109,3 +109,29 @@ def test_hands_known_is_decided_by_the_solver(tmp_path: Path, monkeypatch) -> No
         assert json.loads(r.stdout)["verdict"] == verdict
     r = runner.invoke(app, ["claim", f, "Bartek", "--json"])
     assert r.exit_code == 1 and json.loads(r.stdout)["verdict"] == "fails"
+
+
+def test_hands_known_the_command_has_no_budget(tmp_path: Path, monkeypatch) -> None:  # type: ignore[no-untyped-def]
+    """With every hand known `referee claim` always decides: the solver budget that makes
+    `judge` say "not proven" (here 1 position, the claim search 1 play) is not the
+    command's, which answers as an ample budget does."""
+    import referee.claims
+    from referee.session import Session
+
+    monkeypatch.setattr(referee.claims, "KNOWN_FIRST", 1)
+    defaults = dict(referee.claims.judge.__kwdefaults__ or {})
+    monkeypatch.setattr(referee.claims.judge, "__kwdefaults__", {**defaults, "known_budget": 1})
+    f = write(tmp_path, build("kierki", SPLIT_FILLER, SPLIT))
+    s = Session.load(Path(f))
+    starved_words = []
+    for claimer, tricks in (("Ala", 4), ("Ala", 2), ("Bartek", 1), ("Celina", 1)):
+        starved = referee.claims.judge(s.setup, s.deals, claimer, tricks=tricks)
+        starved_words.append(starved.verdict)
+        ample = referee.claims.judge(s.setup, s.deals, claimer, tricks=tricks,
+                                     known_budget=10**7)
+        assert ample.verdict in ("holds", "fails")
+        r = runner.invoke(app, ["claim", f, claimer, "--tricks", str(tricks), "--json"])
+        assert json.loads(r.stdout)["verdict"] == ample.verdict, (claimer, tricks)
+        assert r.exit_code == (0 if ample.verdict == "holds" else 1)
+        assert starved.verdict in ("not proven", ample.verdict)
+    assert "not proven" in starved_words  # (the budget is what the command goes without)

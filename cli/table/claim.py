@@ -26,14 +26,17 @@ class ClaimCommands(TableBase):
         tricks = int(args[1]) if len(args) == 2 else None
         if tricks is not None and tricks < 1:
             raise NotationError("claim at least 1 trick")
+        from cli.claim import judging
         from referee.claims import ClaimError as claim_error
         from referee.claims import HandNeeded as hand_needed
         from referee.claims import judge
 
         hand = None
         try:
-            try:
-                verdict = judge(s.setup, s.deals, claimer, tricks=tricks)
+            try:  # hands known: no budget, always decided (Ctrl-C stops it: back here)
+                with judging(self.console(), self.ascii):
+                    verdict = judge(s.setup, s.deals, claimer, tricks=tricks,
+                                    known_budget=None)
             except hand_needed:  # the file does not know the claimer's hand: shown now
                 answer = self.ask(f"{claimer} shows their hand (the cards still held): ",
                                   [str(c) for c in s.rules.deck])
@@ -44,6 +47,9 @@ class ClaimCommands(TableBase):
                 verdict = judge(s.setup, s.deals, claimer, tricks=tricks, hand=hand)
         except claim_error as e:
             self.say(self.style.red("no claim: ") + self.style.cards(str(e)))
+            return
+        except KeyboardInterrupt:  # Ctrl-C stops the search, not the table
+            self.say(self.style.dim("claim stopped: not judged"))
             return
         self.show_verdict(verdict)
         if tricks is not None and tricks < verdict.left:

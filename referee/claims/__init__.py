@@ -66,12 +66,15 @@ KNOWLEDGE = "record"  # everything the record knows, not only what the claimer s
 
 def judge(setup: Setup, deals: Sequence[Deal], claimer: str, *, tricks: int | None = None,
           hand: Sequence[Card] | None = None, budget: int = NODE_BUDGET,
-          seconds: float | None = TIME_BUDGET) -> Verdict:
+          seconds: float | None = TIME_BUDGET,
+          known_budget: int | None = known.NODE_BUDGET) -> Verdict:
     """Whether ``claimer``'s side surely takes ``tricks`` (None: all) of the tricks left in the
     deal in progress. ``hand``: the claimer's hand, shown (needed when the file does not know
-    it). ``budget`` and ``seconds`` bound the search (``seconds`` None: plays only, the same
-    answer on any machine); past them the verdict is undecided. Raises ``ClaimError`` for a
-    claim that cannot be judged."""
+    it). ``budget`` and ``seconds`` bound the search with hands unseen (``seconds`` None:
+    plays only, the same answer on any machine); past them the verdict is undecided. With
+    every hand known the double-dummy solver decides, within ``known_budget`` positions
+    (None: no limit, so the verdict is always "holds" or "fails": ``referee claim`` and the
+    table's claim). Raises ``ClaimError`` for a claim that cannot be judged."""
     pos = read(setup, deals, claimer)
     need = pos.left if tricks is None else tricks
     if not 1 <= need <= pos.left:
@@ -92,9 +95,9 @@ def judge(setup: Setup, deals: Sequence[Deal], claimer: str, *, tricks: int | No
 
     if pos.hands_known:  # one world: a double-dummy question
         try:
-            holds, steps, _ = decide_known(prob, need, seconds)
+            holds, steps, _ = decide_known(prob, need, seconds, known_budget)
         except known.GaveUp:
-            return verdict(False, (text.undecided_known(known.NODE_BUDGET),), decided=False)
+            return verdict(False, (text.undecided_known(known_budget or 0),), decided=False)
         return verdict(True, _plan(pos, prob, steps, need)) if holds else \
             verdict(False, _tricks(pos, prob, steps, need))
     found = _open_refutation(pos, prob, search, need, budget)  # a likely deal beats it open?
@@ -112,12 +115,13 @@ def judge(setup: Setup, deals: Sequence[Deal], claimer: str, *, tricks: int | No
     return verdict(False, _tricks(pos, prob, steps, need), counter)
 
 
-def decide_known(prob: Problem, need: int, seconds: float | None = TIME_BUDGET
-                 ) -> tuple[bool, list[list[Step]], int]:
+def decide_known(prob: Problem, need: int, seconds: float | None = TIME_BUDGET,
+                 budget: int | None = known.NODE_BUDGET) -> tuple[bool, list[list[Step]], int]:
     """Hands known: the claim search, which settles most claims at once, for a few plays; then
     the double-dummy solver (``known``), which does not lose its way in long deals. Both are
-    exact; past the solver's budget, ``known.GaveUp``. With the answer, a line of play and the
-    nodes the searches took (the claim search's plays and the solver's positions)."""
+    exact; past the solver's ``budget`` of positions (None: none), ``known.GaveUp``. With
+    the answer, a line of play and the nodes the searches took (the claim search's plays and
+    the solver's positions)."""
     first = Search(prob, KNOWN_FIRST, seconds)
     try:
         holds = first.solve(need)
@@ -127,7 +131,7 @@ def decide_known(prob: Problem, need: int, seconds: float | None = TIME_BUDGET
     except Undecided:
         pass
     try:
-        holds, steps, nodes = known.decide(prob, need)
+        holds, steps, nodes = known.decide(prob, need, budget)
     except known.GaveUp as e:
         raise known.GaveUp(first.nodes + e.nodes) from None
     return holds, steps, first.nodes + nodes

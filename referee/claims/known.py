@@ -46,7 +46,7 @@ class Known:
     are a lower bound: a claim they make holds; else the claim's own search (the claimer alone
     maximises the side's tricks, partner included among the minimisers) decides."""
 
-    def __init__(self, p: Problem, budget: int = NODE_BUDGET) -> None:
+    def __init__(self, p: Problem, budget: int | None = NODE_BUDGET) -> None:
         assert p.known
         self.p = p
         self.n = len(p.poss)
@@ -62,7 +62,8 @@ class Known:
             side = [i for i in range(self.n) if p.side[i]]
             scoring = [p.claimer] if kind == ALONE else side
             maxi = side if kind == COOP else [p.claimer]
-            budget = self.budget if kind == CLAIM else self.budget // FIRST_SHARE
+            budget = self.budget if kind == CLAIM else \
+                (self.budget or NODE_BUDGET) // FIRST_SHARE
             obj = Objective((0,) * rules.layout.size, (1,) * p.left, wants_tricks=True)
             s = Solver(rules, obj, scoring, None, self.n, budget, p.poss, maximizers=maxi)
             self.solvers[key] = s
@@ -111,11 +112,12 @@ class Known:
         loses it); the others play their lowest card (holds) or one that keeps the claim beaten."""
         p = self.p
         roots = self._roots()
+        for solver in self.solvers.values():  # the line's own budget (a proof may have
+            solver.allow(self.budget)  # used all of its own); the tables keep what it found
         i = next((i for i in range(len(roots)) if i in self.decided
                   and self._answer(i, roots, need) == holds), 0)
         rules, pos = roots[i]
         s = self._solver(rules, self.decided.get(i, CLAIM))
-        s.allow(self.budget)  # the line's own budget; the table keeps what the proof found
         tricks: list[list[Step]] = []
         cur = [((pos.leader + k) % self.n, c) for k, c in enumerate(pos.trick)]
         tricks.append(cur)
@@ -185,10 +187,11 @@ def _in_search_order(s: Solver, rules: TrickRules, pos: Position) -> list[int]:
     return win + lose
 
 
-def decide(p: Problem, need: int, budget: int = NODE_BUDGET
+def decide(p: Problem, need: int, budget: int | None = NODE_BUDGET
            ) -> tuple[bool, list[list[Step]], int]:
     """Whether the hands-known claim ``p`` of ``need`` tricks holds, with a line of play and
-    the solvers' nodes. Raises ``GaveUp`` past ``budget`` solver nodes."""
+    the solvers' nodes. Raises ``GaveUp`` past ``budget`` solver nodes (None: never; the
+    two cheaper searches keep their share of ``NODE_BUDGET``)."""
     k = Known(p, budget)
     holds = k.solve(need)
     return holds, k.line(need, holds), k.nodes

@@ -3,8 +3,9 @@
 the claimer showed (``claim_hand``) when the file does not know it. The page shows it beside
 the table's acceptance. Only the word is given (never the line or a counter-deal, which
 would name cards the table has not seen), and the search is bounded, so an answer it cannot
-reach in time is "not proven". Answers are kept per position: a file that changes elsewhere
-does not ask again."""
+reach in time is "not proven" (hands unseen) or, every hand known, "not judged here" (the
+command, which has no budget then, decides it). Answers are kept per position: a file that
+changes elsewhere does not ask again."""
 
 from __future__ import annotations
 
@@ -14,12 +15,13 @@ from ..cards import Card
 from ..claimkeys import KEYS
 from ..errors import NotationError
 from ..model import Deal, Key, Setup
-from . import judge
+from . import NOT_PROVEN, judge
 from .position import ClaimError, HandNeeded
 
 BUDGET = 50_000  # plays of the search (the page must stay quick; a table claim gets more)
 SECONDS = 0.5
 NO_HAND = "not judged: the claimer's hand was not shown"
+LONG = "not judged here: a long search (referee claim decides it)"
 
 _seen: dict[tuple[object, ...], str] = {}
 
@@ -40,8 +42,11 @@ def verdict(setup: Setup, deals: Sequence[Deal], number: int, claimer: str,
     if where in _seen:
         return _seen[where]
     try:
-        answer = judge(setup, before_claim(deals, number), claimer, budget=BUDGET,
-                       seconds=SECONDS, hand=hand).verdict
+        v = judge(setup, before_claim(deals, number), claimer, budget=BUDGET,
+                  seconds=SECONDS, hand=hand)
+        # every hand known `referee claim` always decides (no budget): where the page's
+        # bounded search does not, it says so instead of giving another verdict
+        answer = LONG if v.hands_known and v.verdict == NOT_PROVEN else v.verdict
     except HandNeeded:
         answer = NO_HAND
     except (ClaimError, NotationError) as e:
