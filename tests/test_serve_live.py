@@ -256,3 +256,13 @@ def test_the_lan_banner_gives_the_address_and_its_qr_code() -> None:
     assert lines[2] == "or http://192.0.2.8:8000/t/abc/"
     qr = [ln for ln in lines if set(ln) <= set("█▀▄ ")]
     assert len(qr) > 10 and "404" in lines[-1]
+    # --ascii at the table: the same code in ASCII, two characters a module (square)
+    plain = lan_banner("friday.toml", [url], ascii_only=True).splitlines()
+    assert all(ln.isascii() for ln in plain) and plain[1] == url
+    rows = [ln for ln in plain[2:-1] if ln.strip()]
+    import segno
+
+    code = segno.make(url, error="m")
+    assert rows == ["".join("##" if d else "  " for d in r).rstrip()
+                    for r in code.matrix_iter(border=2)][2:-2]  # (the border rows are blank)
+    assert len(rows) == len(code.matrix)

@@ -140,15 +140,21 @@ def lan_addresses() -> list[str]:
     return out
 
 
-def lan_banner(target: str, urls: list[str]) -> str:
+def lan_banner(target: str, urls: list[str], ascii_only: bool = False) -> str:
     """What ``serve --lan`` prints: the address to open, a QR code of it (segno) for the
-    phones, and that the token is the key."""
+    phones, and that the token is the key. ``ascii_only`` (the table mode's ``--ascii``): the
+    code's modules as ``##``, its light ones as spaces, instead of block characters."""
     import io
 
     import segno
 
+    code = segno.make(urls[0], error="m")
     qr = io.StringIO()
-    segno.make(urls[0], error="m").terminal(out=qr, compact=True)
+    if ascii_only:
+        for row in code.matrix_iter(border=2):
+            qr.write("".join("##" if dark else "  " for dark in row).rstrip() + "\n")
+    else:
+        code.terminal(out=qr, compact=True)
     # the address on a line of its own: a terminal of 80 columns does not break it
     lines = [f"serving {target} read-only on the local network; the phones open", urls[0]]
     lines += [f"or {u}" for u in urls[1:]]
@@ -157,13 +163,14 @@ def lan_banner(target: str, urls: list[str]) -> str:
     return "\n".join(lines)
 
 
-def tell(target: Path, host: str, port: int, token: str | None, lan: bool, say: Any) -> None:
+def tell(target: Path, host: str, port: int, token: str | None, lan: bool, say: Any,
+         ascii_only: bool = False) -> None:
     """Where the page is: this machine's address, or with ``lan`` the local network's (the
     first also as a QR code) and a word about the token (``serve`` and ``play --serve``)."""
     if lan:
         urls = [base_url(a, port, token) for a in lan_addresses()] or \
             [base_url("THIS-MACHINE", port, token)]
-        say(lan_banner(str(target), urls))
+        say(lan_banner(str(target), urls, ascii_only))
     else:
         say(f"serving {target} read-only at {base_url(host, port, token)} (this machine "
             "only; --lan for the phones at the table)")

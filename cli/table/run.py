@@ -44,7 +44,7 @@ def run(path: Path | None, ascii_only: bool = False, serve: bool = False,
             return table.run()
         from cli.table.serving import served
 
-        with served(path, lan, lambda text: sys.stdout.write(text + "\n")):
+        with served(path, lan, lambda text: sys.stdout.write(text + "\n"), ascii_only):
             return table.run()
     except HangUp as e:
         signum = e.args[0] if e.args and isinstance(e.args[0], int) else signal.SIGHUP

@@ -20,9 +20,10 @@ from cli.table.signals import held_signals
 
 
 @contextlib.contextmanager
-def served(path: Path, lan: bool, say: Callable[[str], object]) -> Iterator[str]:
+def served(path: Path, lan: bool, say: Callable[[str], object],
+           ascii_only: bool = False) -> Iterator[str]:
     """The page of ``path`` served while the block runs; yields its address (told first, with
-    ``lan`` the local network's and its QR code)."""
+    ``lan`` the local network's and its QR code, in ASCII with ``ascii_only``)."""
     from urllib.parse import urlsplit
 
     from cli.serve import start_server, tell
@@ -33,7 +34,7 @@ def served(path: Path, lan: bool, say: Callable[[str], object]) -> Iterator[str]
     with held_signals():  # the server's thread inherits the blocked signals
         handle = start_server(path, host=host, token=token)
     try:
-        tell(path, host, urlsplit(handle.url).port or 0, token, lan, say)
+        tell(path, host, urlsplit(handle.url).port or 0, token, lan, say, ascii_only)
         sys.stdout.flush()
         yield str(handle.url)
     finally:
