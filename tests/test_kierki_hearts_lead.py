@@ -54,3 +54,28 @@ def test_deal_7_played_and_perturbed_outcomes(seed: int) -> None:
     first = setup.left_of(dealer)
     if outcome.check(7, other, FOUR, first) == []:
         verify(7, other, dealer=dealer)
+
+
+@pytest.mark.parametrize("seed", range(3))
+def test_the_covering_failures_change_no_answer(seed: int) -> None:
+    """The search's shortcuts (a failed state rules out those with more voids and fewer
+    cards taken; a player's cards taken of a suit counted only up to the counted cards that
+    player takes) against the search without them: the same answer on played outcomes,
+    and outcomes changed near them (once or twice)."""
+    from referee.games.kierki.feasible import goal_of
+    from referee.games.kierki.hearts_lead import Exact
+
+    rng = random.Random(seed)
+    goals = []
+    for k in range(4):
+        setup, _, played, dealer = _played(seed * 104729 + k * 31 + 5, 7)
+        o = outcome.of_play(7, played.tricks, played.out, setup.players)
+        first = setup.players.index(setup.left_of(dealer))
+        goals += [(goal_of(o, FOUR), first), (goal_of(_perturbed(o, rng), FOUR), first),
+                  (goal_of(_perturbed(_perturbed(o, rng), rng), FOUR), first)]
+    answers = []
+    for goal, first in goals:
+        fast, plain = Exact(goal, first).run(), Exact(goal, first, plain=True).run()
+        assert (fast is None) == (plain is None), (goal, first)
+        answers.append(fast is not None)
+    assert True in answers and False in answers  # both kinds of answer are met

@@ -15,7 +15,10 @@ leader, the voids, the cards left per suit, the tricks and hearts still to take 
 how many cards of each suit each player has taken (up to 3, the most that can count); spades,
 diamonds and clubs are interchangeable, so a state is remembered up to their order. The search
 is depth first and remembers every state that failed, so it ends, and when it finds nothing no
-deal gives the outcome. It has no budget.
+deal gives the outcome. It has no budget. A failed state also rules out those with the same
+leader, cards left and counts to take but as many voids or more and as few cards of each suit
+taken or fewer (they allow less); a player's cards taken of a suit count only up to the counted
+cards that player takes in all.
 """
 
 from __future__ import annotations
@@ -35,6 +38,8 @@ NOT_HEARTS = 0b1101
 ALL = 0b1111
 CAP = 3  # the counted cards of one suit (Q, J, K): more cards of a suit never count more
 
+GUARD = sum(4 << 3 * i for i in range(16))  # a guard bit over each 3-bit count taken:
+# ((a | GUARD) - b) & GUARD == GUARD exactly when every count of a is at least b's
 Abstract = tuple[int, tuple[int, ...], int]  # leader, suit each seat plays from him, winner
 SUIT_CARDS = [{r: KIERKI.index[Card(r, "SHDC"[s])] for r in range(2, 15)} for s in range(4)]
 
@@ -170,7 +175,8 @@ def _takers(n: int) -> list[tuple[int, ...]]:
 class Exact:
     """The exhaustive search of one deal (2 or 7) from its first trick."""
 
-    def __init__(self, goal: Goal, first: int, loose: bool = True) -> None:
+    def __init__(self, goal: Goal, first: int, loose: bool = True,
+                 plain: bool = False) -> None:
         need = goal.need
         self.first = first
         self.tricks = need["tricks"]
@@ -179,7 +185,19 @@ class Exact:
         self.last = goal.last
         self.kinds = Kinds(need["queens"], need["jacks_kings"], goal.koh)
         self.track = self.kinds.active
+        # the cards of one suit a player's taking can matter for: no more than the counted
+        # cards that player takes in all (so states differing above it are one state)
+        q, jk, koh = need["queens"], need["jacks_kings"], goal.koh
+        self.most = tuple(min(CAP, (q[p] if q is not None else 0) + (
+            jk[p] if jk is not None else 1 if koh == p else 0)) if not plain else CAP
+            for p in range(4))
         self.failed: set[tuple[object, ...]] = set()
+        # the failed states again, by leader, cards left and counts to take, each as its voids
+        # and cards taken packed: a state with these voids or more, and these cards taken or
+        # fewer, fails too (it allows less)
+        self.dominant: dict[tuple[object, ...], list[tuple[int, int]]] = {}
+        # plain: exact failed states only and every count taken up to CAP (the tests compare)
+        self.dominate = not plain
         self.nodes = 0
         # the same search without the counted cards, from a state with no voids but the
         # suits gone: it can only do more, so where it finds nothing there is nothing
@@ -188,7 +206,7 @@ class Exact:
         if loose:
             self.loose = Exact(Goal({"tricks": self.tricks, "hearts": self.hearts,
                                      "queens": None, "jacks_kings": None}, None,
-                                    self.seventh, self.last), first, False)
+                                    self.seventh, self.last), first, False, plain)
         self.opened: dict[tuple[object, ...], bool] = {}
         self.fits: dict[tuple[tuple[int, ...], tuple[int, ...]], bool] = {}  # Hall's, seen
 
@@ -210,6 +228,16 @@ class Exact:
         key = self.key(leader, voids, pool, t, h, took)
         if key in self.failed:
             return None
+        base = (leader, pool, t, h)
+        pv = voids[0] | voids[1] << 4 | voids[2] << 8 | voids[3] << 12
+        pt = 0
+        for i, n in enumerate(took):
+            pt |= n << 3 * i
+        known = self.dominant.get(base)
+        if known is not None:
+            for fv, ft in known:
+                if not fv & ~pv and ((ft | GUARD) - pt) & GUARD == GUARD:
+                    return None
         self.nodes += 1
         for suits, w, nvoids, npool in self.moves(idx, leader, voids, pool, t, h):
             nt = t
@@ -227,7 +255,7 @@ class Exact:
                 for s in range(4):
                     if k[s]:
                         i = s * 4 + w
-                        lst[i] = min(CAP, lst[i] + k[s])
+                        lst[i] = min(self.most[w], lst[i] + k[s])
                 ntook = tuple(lst)
             if not self.possible(idx + 1, nvoids, npool, nt, nh, ntook):
                 continue
@@ -237,6 +265,14 @@ class Exact:
             if tail is not None:
                 return [(leader, suits, w), *tail]
         self.failed.add(key)
+        if not self.dominate:
+            return None
+        # (an entry this one covers, with as many voids or more and as few cards taken or
+        # fewer, is dropped: the list keeps the failures that allow the most)
+        kept = [(fv, ft) for fv, ft in self.dominant.get(base, ())
+                if pv & ~fv or ((pt | GUARD) - ft) & GUARD != GUARD]
+        kept.append((pv, pt))
+        self.dominant[base] = kept
         return None
 
     def open(self, idx: int, leader: int, pool: tuple[int, ...], t: tuple[int, ...] | None,
@@ -320,41 +356,29 @@ class Exact:
         named = self.seventh if idx == 6 else self.last if idx == 12 else None
         order = [(leader + i) % 4 for i in range(4)]
         slots = 12 - idx
+        fits = self.fits
         out: list[tuple[float, tuple[int, ...], int, tuple[int, ...], tuple[int, ...]]] = []
         for x in (S, D, C, H):
             if not pool[x] or voids[leader] >> x & 1:
                 continue
             choices: list[list[int]] = [[x]]
             for p in order[1:]:
-                mine = [] if voids[p] >> x & 1 else [x]
-                mine += [s for s in (H, S, D, C) if s != x and pool[s]
-                         and not voids[p] >> s & 1]
+                vp = voids[p]
+                mine = [] if vp >> x & 1 else [x]
+                for s in (H, S, D, C):
+                    if s != x and pool[s] and not vp >> s & 1:
+                        mine.append(s)
                 choices.append(mine)
             for suits in product(*choices):
                 k = [0, 0, 0, 0]
                 for s in suits:
                     k[s] += 1
-                if any(k[s] > pool[s] for s in range(4)):
+                if k[0] > pool[0] or k[1] > pool[1] or k[2] > pool[2] or k[3] > pool[3]:
                     continue
-                nv = list(voids)
-                for i, s in enumerate(suits):
-                    if s != x:
-                        nv[order[i]] |= 1 << x
-                if x == H:
-                    nv[leader] |= NOT_HEARTS
-                npool = tuple(pool[s] - k[s] for s in range(4))
-                for s in range(4):
-                    if not npool[s]:
-                        for p in range(4):
-                            nv[p] |= 1 << s
-                nvoids = tuple(nv)
-                fit = self.fits.get((npool, nvoids))
-                if fit is None:
-                    fit = self.fits[(npool, nvoids)] = hall(npool, nvoids, slots)
-                if not fit:
-                    continue
-                for i, s in enumerate(suits):
-                    if s != x:
+                # the winners the counts allow, before the voids and Hall's condition
+                wins = []
+                for i in range(4):
+                    if suits[i] != x:
                         continue
                     w = order[i]
                     if named is not None and w != named:
@@ -363,6 +387,27 @@ class Exact:
                         continue
                     if h is not None and k[H] > h[w]:
                         continue
+                    wins.append(w)
+                if not wins:
+                    continue
+                nv = list(voids)
+                for i in range(1, 4):
+                    if suits[i] != x:
+                        nv[order[i]] |= 1 << x
+                if x == H:
+                    nv[leader] |= NOT_HEARTS
+                npool = (pool[0] - k[0], pool[1] - k[1], pool[2] - k[2], pool[3] - k[3])
+                gone = 0
+                for s in range(4):
+                    if not npool[s]:
+                        gone |= 1 << s
+                nvoids = (nv[0] | gone, nv[1] | gone, nv[2] | gone, nv[3] | gone)
+                fit = fits.get((npool, nvoids))
+                if fit is None:
+                    fit = fits[(npool, nvoids)] = hall(npool, nvoids, slots)
+                if not fit:
+                    continue
+                for w in wins:
                     score = 0.0
                     if t is not None:
                         score -= t[w]
@@ -370,8 +415,8 @@ class Exact:
                         score += abs(k[H] - h[w] / (t[w] if t is not None else slots + 1))
                     out.append((score, suits, w, nvoids, npool))
         out.sort(key=lambda m: m[0])
-        for _, suits, w, nvoids, npool in out:
-            yield suits, w, nvoids, npool
+        for _, suits, w, nv4, np4 in out:
+            yield suits, w, nv4, np4
 
 
 def hall(pool: Sequence[int], voids: Sequence[int], slots: int) -> bool:
