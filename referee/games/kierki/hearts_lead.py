@@ -202,11 +202,13 @@ class Exact:
         # the same search without the counted cards, from a state with no voids but the
         # suits gone: it can only do more, so where it finds nothing there is nothing
         # (remembered by far fewer states: leader, cards left, tricks and hearts to take)
+        # (shared by the searches of one process with the same counts: a refusal's reason
+        # searches again with one count less at a time, most of them alike here)
         self.loose: Exact = self
         if loose:
-            self.loose = Exact(Goal({"tricks": self.tricks, "hearts": self.hearts,
-                                     "queens": None, "jacks_kings": None}, None,
-                                    self.seventh, self.last), first, False, plain)
+            self.loose = _loose(None if self.tricks is None else tuple(self.tricks),
+                                None if self.hearts is None else tuple(self.hearts),
+                                self.seventh, self.last, first, plain)
         self.opened: dict[tuple[object, ...], bool] = {}
         self.fits: dict[tuple[tuple[int, ...], tuple[int, ...]], bool] = {}  # Hall's, seen
 
@@ -417,6 +419,16 @@ class Exact:
         out.sort(key=lambda m: m[0])
         for _, suits, w, nv4, np4 in out:
             yield suits, w, nv4, np4
+
+
+@lru_cache(maxsize=16)
+def _loose(tricks: tuple[int, ...] | None, hearts: tuple[int, ...] | None,
+           seventh: int | None, last: int | None, first: int, plain: bool) -> Exact:
+    """The looser search of these counts (no counted cards), kept with what it has learnt."""
+    return Exact(Goal({"tricks": None if tricks is None else list(tricks),
+                       "hearts": None if hearts is None else list(hearts),
+                       "queens": None, "jacks_kings": None}, None, seventh, last),
+                 first, False, plain)
 
 
 def hall(pool: Sequence[int], voids: Sequence[int], slots: int) -> bool:
