@@ -47,6 +47,7 @@ from ..compact import TrickRules, one_of_each_run
 
 INF = 1 << 30
 BIG = 1 << 12  # a difference of game points no deal reaches: "no such team"
+CODES = 1 << 20  # the most live-card codes a solver keeps (then it starts again)
 
 
 class Budget(Exception):  # noqa: N818 - a signal, not an error
@@ -464,6 +465,53 @@ class Solver:
                 m ^= low
             return c
 
+        codes: dict[int, int] = {}  # live cards -> their code, every suit's (no leader)
+        wide = sum(shift for _, _, shift, _ in runs)
+
+        def live_code(live: int) -> int:
+            """The code of the live cards (``code`` of each suit, side by side)."""
+            key = 0
+            for base, width, shift, cache in runs:
+                m = (live >> base) & width
+                got = cache.get(m)
+                if got is None:
+                    got = cache[m] = code(base, m)
+                key = (key << shift) | got
+            if len(codes) > CODES:
+                codes.clear()
+            codes[live] = key
+            return key
+
+        sure_of: dict[int, tuple[int, int]] = {}  # key -> sure_bounds
+
+        def sure_bounds(leader: int, live: int, number: int) -> tuple[int, int]:
+            """Where only tricks count: what the side surely wins (a rise of the lower bound)
+            and what it surely loses (a fall of the upper bound) of the tricks left."""
+            dlo = dhi = 0
+            q = quick(hands[leader], live)
+            sure = cum[number + q] - cum[number] if q else 0
+            if trump_top:  # master trumps: sure tricks of their team, whoever leads
+                mine = 0
+                for s in side_seats:
+                    mine |= hands[s]
+                # (any trick a side's master trump falls to is the side's, whoever of it
+                # maximises: these bounds hold with a partner playing against the claim)
+                ks = sure_trumps([hands[s] for s in side_seats], live & ~mine)
+                ko = sure_trumps([hands[s] for s in opp_seats], mine)
+                ls = least[number]
+                # the leader's quick tricks: cashed for the side by a maximiser, against
+                # it by an opponent; a side's minimiser (a partner) cashes nothing
+                dlo = max(sure if maxi[leader] else 0, ls[ks])
+                dhi = max(sure if not side[leader] else 0, ls[ko])
+            elif sure:
+                if maxi[leader]:  # the leader cashes them for the side
+                    dlo = sure
+                elif not side[leader]:  # or against it
+                    dhi = sure
+            if len(sure_of) > CODES:
+                sure_of.clear()
+            return dlo, dhi
+
         def trick(leader: int, live: int, ga: int, gb: int, alpha: int, beta: int) -> int:
             """The rest of the deal from a trick boundary (value relative to now)."""
             if not live:
@@ -517,13 +565,10 @@ class Solver:
                 lo += table[(live >> base) & width]
             if lo >= beta or hi <= alpha and not has_game:  # decided already (a threshold met)
                 return lo if lo >= beta else hi
-            key = leader
-            for base, width, shift, cache in runs:
-                m = (live >> base) & width
-                got = cache.get(m)
-                if got is None:
-                    got = cache[m] = code(base, m)
-                key = (key << shift) | got
+            key = codes.get(live)
+            if key is None:
+                key = live_code(live)
+            key |= leader << wide
             if sure_cards:  # a valued trump with every live trump above it on its team
                 mine = 0
                 for s in side_seats:
@@ -556,27 +601,12 @@ class Solver:
                         lo += game_value  # won whatever happens
             else:
                 ca = cb = 0
-            if only_tricks:
-                q = quick(hands[leader], live)
-                sure = cum[number + q] - cum[number] if q else 0
-                if trump_top:  # master trumps: sure tricks of their team, whoever leads
-                    mine = 0
-                    for s in side_seats:
-                        mine |= hands[s]
-                    # (any trick a side's master trump falls to is the side's, whoever of it
-                    # maximises: these bounds hold with a partner playing against the claim)
-                    ks = sure_trumps([hands[s] for s in side_seats], live & ~mine)
-                    ko = sure_trumps([hands[s] for s in opp_seats], mine)
-                    ls = least[number]
-                    # the leader's quick tricks: cashed for the side by a maximiser, against
-                    # it by an opponent; a side's minimiser (a partner) cashes nothing
-                    lo += max(sure if maxi[leader] else 0, ls[ks])
-                    hi -= max(sure if not side[leader] else 0, ls[ko])
-                elif sure:
-                    if maxi[leader]:  # the leader cashes them for the side
-                        lo += sure
-                    elif not side[leader]:  # or against it
-                        hi -= sure
+            if only_tricks:  # (a function of the cards and the leader: kept per key)
+                got = sure_of.get(key)
+                if got is None:
+                    got = sure_of[key] = sure_bounds(leader, live, number)
+                lo += got[0]
+                hi -= got[1]
             if hi <= alpha:
                 return hi
             if lo >= beta:
@@ -676,17 +706,29 @@ class Solver:
                 ok = hand
             elif may_trump:
                 ok |= hand & trump_mask
-            others = live & ~hand
+            # the cards of the trick on the table do not separate two cards of the hand:
+            # they leave with it, and no card of the trick lies between two cards that beat
+            # the winning card so far (it is above them all), so two neighbours of one kind
+            # on the same side of it with only cards of the trick between are one move
+            others = live & ~hand & ~tmask
             key = keys[led]
             maximize = maxi[seat]
             # candidates: one of each run of equivalent cards, ordered by what they do
             win: list[int] = []
             lose: list[int] = []
-            for c in one_of_each_run(ok, others, kind):
-                if key[c] > top:
-                    win.append(c)
-                else:
-                    lose.append(c)
+            prev, was = -1, False
+            m = ok
+            while m:
+                low = m & -m
+                c = low.bit_length() - 1
+                m ^= low
+                up = key[c] > top
+                if prev < 0 or up != was or kind[prev] != kind[c] or others & (low - (2 << prev)):
+                    if up:
+                        win.append(c)
+                    else:
+                        lose.append(c)
+                prev, was = c, up
             if wants:
                 if side[winner] == maximize or side[seat] != maximize:
                     cands = lose + win  # partner winning (or a side's minimiser): cheapest
