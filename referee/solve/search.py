@@ -483,6 +483,7 @@ class Solver:
             return key
 
         sure_of: dict[int, tuple[int, int]] = {}  # key -> sure_bounds
+        escaped: dict[int, bool] = {}  # key -> escapes
 
         def sure_bounds(leader: int, live: int, number: int) -> tuple[int, int]:
             """Where only tricks count: what the side surely wins (a rise of the lower bound)
@@ -553,8 +554,19 @@ class Solver:
                         elif slot == 1:
                             gb -= pts
                 return gain + (game_value if ga > 0 and gb > 0 else 0)
-            if escapes is not None and escapes(leader, live):
-                return 0
+            key = -1
+            if escapes is not None:  # (a function of the cards and the leader: kept per key)
+                key = codes.get(live)
+                if key is None:
+                    key = live_code(live)
+                key |= leader << wide
+                got = escaped.get(key)
+                if got is None:
+                    if len(escaped) > CODES:
+                        escaped.clear()
+                    got = escaped[key] = escapes(leader, live)
+                if got:
+                    return 0
             number = tricks - live.bit_count() // n
             # bounds on what is still to be won or lost
             hi = pos_suffix[number]
@@ -565,10 +577,11 @@ class Solver:
                 lo += table[(live >> base) & width]
             if lo >= beta or hi <= alpha and not has_game:  # decided already (a threshold met)
                 return lo if lo >= beta else hi
-            key = codes.get(live)
-            if key is None:
-                key = live_code(live)
-            key |= leader << wide
+            if key < 0:
+                key = codes.get(live)
+                if key is None:
+                    key = live_code(live)
+                key |= leader << wide
             if sure_cards:  # a valued trump with every live trump above it on its team
                 mine = 0
                 for s in side_seats:
