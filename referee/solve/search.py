@@ -556,16 +556,14 @@ class Solver:
                 return gain + (game_value if ga > 0 and gb > 0 else 0)
             key = -1
             if escapes is not None:  # (a function of the cards and the leader: kept per key)
-                key = codes.get(live)
-                if key is None:
-                    key = live_code(live)
-                key |= leader << wide
-                got = escaped.get(key)
-                if got is None:
+                cl = codes.get(live)
+                key = (cl if cl is not None else live_code(live)) | leader << wide
+                esc = escaped.get(key)
+                if esc is None:
                     if len(escaped) > CODES:
                         escaped.clear()
-                    got = escaped[key] = escapes(leader, live)
-                if got:
+                    esc = escaped[key] = escapes(leader, live)
+                if esc:
                     return 0
             number = tricks - live.bit_count() // n
             # bounds on what is still to be won or lost
@@ -578,10 +576,8 @@ class Solver:
             if lo >= beta or hi <= alpha and not has_game:  # decided already (a threshold met)
                 return lo if lo >= beta else hi
             if key < 0:
-                key = codes.get(live)
-                if key is None:
-                    key = live_code(live)
-                key |= leader << wide
+                cl = codes.get(live)
+                key = (cl if cl is not None else live_code(live)) | leader << wide
             if sure_cards:  # a valued trump with every live trump above it on its team
                 mine = 0
                 for s in side_seats:
@@ -615,11 +611,11 @@ class Solver:
             else:
                 ca = cb = 0
             if only_tricks:  # (a function of the cards and the leader: kept per key)
-                got = sure_of.get(key)
-                if got is None:
-                    got = sure_of[key] = sure_bounds(leader, live, number)
-                lo += got[0]
-                hi -= got[1]
+                bounds = sure_of.get(key)
+                if bounds is None:
+                    bounds = sure_of[key] = sure_bounds(leader, live, number)
+                lo += bounds[0]
+                hi -= bounds[1]
             if hi <= alpha:
                 return hi
             if lo >= beta:
