@@ -16,20 +16,32 @@ about, so the positions of one line of play (``analyze`` walks them) share their
   rules (``TrickRules.ranked`` in ``referee/compact.py``, the core the claim search shares):
   each effective suit is a run of bits in power order, so a suit's cards are a mask, the
   cards above a card are a shift away, and cards of a hand that no other live card separates
-  (cards in the trick on the table count as live) are one move when they are worth the same
-  (equivalent cards, ``compact.one_of_each_run``); quick tricks and master trumps are the
-  core's too. At each trick boundary a transposition table keyed on the cards left,
-  the leader and (with the Game point) the clamped differences of game points keeps lower
-  and upper bounds of the rest of the deal and the best lead; the value still to be won or
-  lost (points left in the cards and tricks) bounds the search before it starts, and on lead
-  the side's or the opponents' quick tricks (masters cashed from the top) tighten it where
-  only tricks count, and a trump worth points whose every live trump above is held by its
-  own team (the side or the others) is that team's whatever happens. Where only tricks
-  count, a seat's trumps above every live trump of the other team are as many sure tricks
-  of its team, whoever leads (master trumps). In Kierki's penalty deals a player whose
-  cards duck under the others' in every suit (``_penalty_escape``) loses nothing more.
+  are one move when they are worth the same (equivalent cards, ``compact.one_of_each_run``;
+  inside a trick the cards already on the table do not separate two cards of a later seat
+  on the same side of the winning card: they leave with the trick); quick tricks and master
+  trumps are the core's too. At each trick boundary a transposition table keyed on the
+  cards left, the leader and (with the Game point) the clamped differences of game points
+  keeps lower and upper bounds of the rest of the deal and the best lead; the value still
+  to be won or lost (points left in the cards and tricks) bounds the search before it
+  starts, and on lead the side's or the opponents' quick tricks (masters cashed from the
+  top) tighten it where only tricks count, and a trump worth points whose every live trump
+  above is held by its own team (the side or the others) is that team's whatever happens.
+  Where only tricks count, a seat's trumps above every live trump of the other team are as
+  many sure tricks of its team, whoever leads (master trumps). In Kierki's penalty deals a
+  player whose cards duck under the others' in every suit (``_penalty_escape``) loses
+  nothing more.
 * **Sides** are any set of seats; partners of the side cooperate, everyone else plays against
   it. Pure Python on ints; the hot loop allocates only the small tuples of the table.
+* **Kept per key**: what depends only on the live cards and the leader, as the table's bounds
+  do (relative ranks), is computed once per key and kept: the live cards' code itself (by
+  their mask), the quick-trick and master-trump bounds where only tricks count, and the
+  penalty deals' escape test (each dict starts again past ``CODES`` entries). At a trick
+  boundary most nodes end at once (a table bound, a value bound, an escape: in Kierki's
+  penalty deals about 9 of 10), so their cost is what these save (the node counts stay;
+  CPU about 10-25 % less, docs/analyze.md "Third attempt"). Probing the table for the
+  children of a trick's last card before searching them (enhanced transposition cutoff), or
+  a table of the last-card nodes themselves, cut the counted nodes by 16-57 % but not the
+  nodes inside the trick, and cost as much CPU as they saved: not kept.
 * **A budget** of trick-boundary nodes (``budget``, or :meth:`Solver.allow` for the searches
   to come) stops a search with :class:`Budget`; the table keeps only proven bounds, so the
   same solver may search on.
