@@ -16,20 +16,32 @@ about, so the positions of one line of play (``analyze`` walks them) share their
   rules (``TrickRules.ranked`` in ``referee/compact.py``, the core the claim search shares):
   each effective suit is a run of bits in power order, so a suit's cards are a mask, the
   cards above a card are a shift away, and cards of a hand that no other live card separates
-  (cards in the trick on the table count as live) are one move when they are worth the same
-  (equivalent cards, ``compact.one_of_each_run``); quick tricks and master trumps are the
-  core's too. At each trick boundary a transposition table keyed on the cards left,
-  the leader and (with the Game point) the clamped differences of game points keeps lower
-  and upper bounds of the rest of the deal and the best lead; the value still to be won or
-  lost (points left in the cards and tricks) bounds the search before it starts, and on lead
-  the side's or the opponents' quick tricks (masters cashed from the top) tighten it where
-  only tricks count, and a trump worth points whose every live trump above is held by its
-  own team (the side or the others) is that team's whatever happens. Where only tricks
-  count, a seat's trumps above every live trump of the other team are as many sure tricks
-  of its team, whoever leads (master trumps). In Kierki's penalty deals a player whose
-  cards duck under the others' in every suit (``_penalty_escape``) loses nothing more.
+  are one move when they are worth the same (equivalent cards, ``compact.one_of_each_run``;
+  inside a trick the cards already on the table do not separate two cards of a later seat
+  on the same side of the winning card: they leave with the trick); quick tricks and master
+  trumps are the core's too. At each trick boundary a transposition table keyed on the
+  cards left, the leader and (with the Game point) the clamped differences of game points
+  keeps lower and upper bounds of the rest of the deal and the best lead; the value still
+  to be won or lost (points left in the cards and tricks) bounds the search before it
+  starts, and on lead the side's or the opponents' quick tricks (masters cashed from the
+  top) tighten it where only tricks count, and a trump worth points whose every live trump
+  above is held by its own team (the side or the others) is that team's whatever happens.
+  Where only tricks count, a seat's trumps above every live trump of the other team are as
+  many sure tricks of its team, whoever leads (master trumps). In Kierki's penalty deals a
+  player whose cards duck under the others' in every suit (``_penalty_escape``) loses
+  nothing more.
 * **Sides** are any set of seats; partners of the side cooperate, everyone else plays against
   it. Pure Python on ints; the hot loop allocates only the small tuples of the table.
+* **Kept per key**: what depends only on the live cards and the leader, as the table's bounds
+  do (relative ranks), is computed once per key and kept: the live cards' code itself (by
+  their mask), the quick-trick and master-trump bounds where only tricks count, and the
+  penalty deals' escape test (each dict starts again past ``CODES`` entries). At a trick
+  boundary most nodes end at once (a table bound, a value bound, an escape: in Kierki's
+  penalty deals about 9 of 10), so their cost is what these save (the node counts stay;
+  CPU about 10-25 % less, docs/analyze.md "Third attempt"). Probing the table for the
+  children of a trick's last card before searching them (enhanced transposition cutoff), or
+  a table of the last-card nodes themselves, cut the counted nodes by 16-57 % but not the
+  nodes inside the trick, and cost as much CPU as they saved: not kept.
 * **A budget** of trick-boundary nodes (``budget``, or :meth:`Solver.allow` for the searches
   to come) stops a search with :class:`Budget`; the table keeps only proven bounds, so the
   same solver may search on.
@@ -47,6 +59,7 @@ from ..compact import TrickRules, one_of_each_run
 
 INF = 1 << 30
 BIG = 1 << 12  # a difference of game points no deal reaches: "no such team"
+CODES = 1 << 20  # the most live-card codes a solver keeps (then it starts again)
 
 
 class Budget(Exception):  # noqa: N818 - a signal, not an error
@@ -464,6 +477,54 @@ class Solver:
                 m ^= low
             return c
 
+        codes: dict[int, int] = {}  # live cards -> their code, every suit's (no leader)
+        wide = sum(shift for _, _, shift, _ in runs)
+
+        def live_code(live: int) -> int:
+            """The code of the live cards (``code`` of each suit, side by side)."""
+            key = 0
+            for base, width, shift, cache in runs:
+                m = (live >> base) & width
+                got = cache.get(m)
+                if got is None:
+                    got = cache[m] = code(base, m)
+                key = (key << shift) | got
+            if len(codes) > CODES:
+                codes.clear()
+            codes[live] = key
+            return key
+
+        sure_of: dict[int, tuple[int, int]] = {}  # key -> sure_bounds
+        escaped: dict[int, bool] = {}  # key -> escapes
+
+        def sure_bounds(leader: int, live: int, number: int) -> tuple[int, int]:
+            """Where only tricks count: what the side surely wins (a rise of the lower bound)
+            and what it surely loses (a fall of the upper bound) of the tricks left."""
+            dlo = dhi = 0
+            q = quick(hands[leader], live)
+            sure = cum[number + q] - cum[number] if q else 0
+            if trump_top:  # master trumps: sure tricks of their team, whoever leads
+                mine = 0
+                for s in side_seats:
+                    mine |= hands[s]
+                # (any trick a side's master trump falls to is the side's, whoever of it
+                # maximises: these bounds hold with a partner playing against the claim)
+                ks = sure_trumps([hands[s] for s in side_seats], live & ~mine)
+                ko = sure_trumps([hands[s] for s in opp_seats], mine)
+                ls = least[number]
+                # the leader's quick tricks: cashed for the side by a maximiser, against
+                # it by an opponent; a side's minimiser (a partner) cashes nothing
+                dlo = max(sure if maxi[leader] else 0, ls[ks])
+                dhi = max(sure if not side[leader] else 0, ls[ko])
+            elif sure:
+                if maxi[leader]:  # the leader cashes them for the side
+                    dlo = sure
+                elif not side[leader]:  # or against it
+                    dhi = sure
+            if len(sure_of) > CODES:
+                sure_of.clear()
+            return dlo, dhi
+
         def trick(leader: int, live: int, ga: int, gb: int, alpha: int, beta: int) -> int:
             """The rest of the deal from a trick boundary (value relative to now)."""
             if not live:
@@ -505,8 +566,17 @@ class Solver:
                         elif slot == 1:
                             gb -= pts
                 return gain + (game_value if ga > 0 and gb > 0 else 0)
-            if escapes is not None and escapes(leader, live):
-                return 0
+            key = -1
+            if escapes is not None:  # (a function of the cards and the leader: kept per key)
+                cl = codes.get(live)
+                key = (cl if cl is not None else live_code(live)) | leader << wide
+                esc = escaped.get(key)
+                if esc is None:
+                    if len(escaped) > CODES:
+                        escaped.clear()
+                    esc = escaped[key] = escapes(leader, live)
+                if esc:
+                    return 0
             number = tricks - live.bit_count() // n
             # bounds on what is still to be won or lost
             hi = pos_suffix[number]
@@ -517,13 +587,9 @@ class Solver:
                 lo += table[(live >> base) & width]
             if lo >= beta or hi <= alpha and not has_game:  # decided already (a threshold met)
                 return lo if lo >= beta else hi
-            key = leader
-            for base, width, shift, cache in runs:
-                m = (live >> base) & width
-                got = cache.get(m)
-                if got is None:
-                    got = cache[m] = code(base, m)
-                key = (key << shift) | got
+            if key < 0:
+                cl = codes.get(live)
+                key = (cl if cl is not None else live_code(live)) | leader << wide
             if sure_cards:  # a valued trump with every live trump above it on its team
                 mine = 0
                 for s in side_seats:
@@ -556,27 +622,12 @@ class Solver:
                         lo += game_value  # won whatever happens
             else:
                 ca = cb = 0
-            if only_tricks:
-                q = quick(hands[leader], live)
-                sure = cum[number + q] - cum[number] if q else 0
-                if trump_top:  # master trumps: sure tricks of their team, whoever leads
-                    mine = 0
-                    for s in side_seats:
-                        mine |= hands[s]
-                    # (any trick a side's master trump falls to is the side's, whoever of it
-                    # maximises: these bounds hold with a partner playing against the claim)
-                    ks = sure_trumps([hands[s] for s in side_seats], live & ~mine)
-                    ko = sure_trumps([hands[s] for s in opp_seats], mine)
-                    ls = least[number]
-                    # the leader's quick tricks: cashed for the side by a maximiser, against
-                    # it by an opponent; a side's minimiser (a partner) cashes nothing
-                    lo += max(sure if maxi[leader] else 0, ls[ks])
-                    hi -= max(sure if not side[leader] else 0, ls[ko])
-                elif sure:
-                    if maxi[leader]:  # the leader cashes them for the side
-                        lo += sure
-                    elif not side[leader]:  # or against it
-                        hi -= sure
+            if only_tricks:  # (a function of the cards and the leader: kept per key)
+                bounds = sure_of.get(key)
+                if bounds is None:
+                    bounds = sure_of[key] = sure_bounds(leader, live, number)
+                lo += bounds[0]
+                hi -= bounds[1]
             if hi <= alpha:
                 return hi
             if lo >= beta:
@@ -676,17 +727,29 @@ class Solver:
                 ok = hand
             elif may_trump:
                 ok |= hand & trump_mask
-            others = live & ~hand
+            # the cards of the trick on the table do not separate two cards of the hand:
+            # they leave with it, and no card of the trick lies between two cards that beat
+            # the winning card so far (it is above them all), so two neighbours of one kind
+            # on the same side of it with only cards of the trick between are one move
+            others = live & ~hand & ~tmask
             key = keys[led]
             maximize = maxi[seat]
             # candidates: one of each run of equivalent cards, ordered by what they do
             win: list[int] = []
             lose: list[int] = []
-            for c in one_of_each_run(ok, others, kind):
-                if key[c] > top:
-                    win.append(c)
-                else:
-                    lose.append(c)
+            prev, was = -1, False
+            m = ok
+            while m:
+                low = m & -m
+                c = low.bit_length() - 1
+                m ^= low
+                up = key[c] > top
+                if prev < 0 or up != was or kind[prev] != kind[c] or others & (low - (2 << prev)):
+                    if up:
+                        win.append(c)
+                    else:
+                        lose.append(c)
+                prev, was = c, up
             if wants:
                 if side[winner] == maximize or side[seat] != maximize:
                     cands = lose + win  # partner winning (or a side's minimiser): cheapest
