@@ -336,7 +336,7 @@ class Solver:
             live |= h
         led = self._suit[trick_cards[0]]
         w = self.ranked.winner(trick_cards)
-        best, seat = self._keys[led][trick_cards[w]], (pos.leader + w) % n
+        best, seat = trick_cards[w], (pos.leader + w) % n
         return base + self._follow(len(trick_cards), pos.leader, led, best, seat, tmask, live,
                                    ga, gb, alpha - base, beta - base)
 
@@ -521,8 +521,6 @@ class Solver:
                     dlo = sure
                 elif not side[leader]:  # or against it
                     dhi = sure
-            if len(sure_of) > CODES:
-                sure_of.clear()
             return dlo, dhi
 
         def trick(leader: int, live: int, ga: int, gb: int, alpha: int, beta: int) -> int:
@@ -625,6 +623,8 @@ class Solver:
             if only_tricks:  # (a function of the cards and the leader: kept per key)
                 bounds = sure_of.get(key)
                 if bounds is None:
+                    if len(sure_of) > CODES:
+                        sure_of.clear()
                     bounds = sure_of[key] = sure_bounds(leader, live, number)
                 lo += bounds[0]
                 hi -= bounds[1]
@@ -680,8 +680,7 @@ class Solver:
             for c in cands:
                 bit = 1 << c
                 hands[leader] = hand ^ bit
-                v = follow(1, leader, suit[c], keys[suit[c]][c], leader, bit, live, ga, gb,
-                           a, b)
+                v = follow(1, leader, suit[c], c, leader, bit, live, ga, gb, a, b)
                 hands[leader] = hand
                 if maximize:
                     if v > g:
@@ -715,11 +714,11 @@ class Solver:
             best_lead[key] = move
             return g
 
-        def follow(pos: int, leader: int, led: int, top: int, winner: int, tmask: int,
+        def follow(pos: int, leader: int, led: int, best: int, winner: int, tmask: int,
                    live: int, ga: int, gb: int, alpha: int, beta: int) -> int:
-            """The rest of the deal inside a trick: ``pos`` cards played, ``top`` the key of
-            the winning card so far and ``winner`` its seat, ``tmask`` the trick's cards,
-            ``live`` every card in a hand or in the trick."""
+            """The rest of the deal inside a trick: ``pos`` cards played, ``best`` the winning
+            card so far and ``winner`` its seat, ``tmask`` the trick's cards, ``live`` every
+            card in a hand or in the trick."""
             seat = seat_at[leader][pos]
             hand = hands[seat]
             ok = hand & smask[led]
@@ -727,29 +726,23 @@ class Solver:
                 ok = hand
             elif may_trump:
                 ok |= hand & trump_mask
-            # the cards of the trick on the table do not separate two cards of the hand:
-            # they leave with it, and no card of the trick lies between two cards that beat
-            # the winning card so far (it is above them all), so two neighbours of one kind
-            # on the same side of it with only cards of the trick between are one move
-            others = live & ~hand & ~tmask
+            # the cards of the trick on the table do not separate two cards of the hand (they
+            # leave with it), but the winning card so far does: two neighbours of one kind on
+            # the same side of it, with only cards of the trick between, are one move (each
+            # suit a run of bits in power order: a card that beats it lies above its bit in
+            # its suit, or in the trumps' run when it is not a trump)
+            others = live & ~hand & ~tmask | 1 << best
             key = keys[led]
+            top = key[best]
             maximize = maxi[seat]
             # candidates: one of each run of equivalent cards, ordered by what they do
             win: list[int] = []
             lose: list[int] = []
-            prev, was = -1, False
-            m = ok
-            while m:
-                low = m & -m
-                c = low.bit_length() - 1
-                m ^= low
-                up = key[c] > top
-                if prev < 0 or up != was or kind[prev] != kind[c] or others & (low - (2 << prev)):
-                    if up:
-                        win.append(c)
-                    else:
-                        lose.append(c)
-                prev, was = c, up
+            for c in one_of_each_run(ok, others, kind):
+                if key[c] > top:
+                    win.append(c)
+                else:
+                    lose.append(c)
             if wants:
                 if side[winner] == maximize or side[seat] != maximize:
                     cands = lose + win  # partner winning (or a side's minimiser): cheapest
@@ -774,11 +767,10 @@ class Solver:
                     mm ^= lowb
             for c in cands:
                 bit = 1 << c
-                k = key[c]
-                if k > top:
-                    ntop, nwin = k, seat
+                if key[c] > top:
+                    nbest, nwin = c, seat
                 else:
-                    ntop, nwin = top, winner
+                    nbest, nwin = best, winner
                 if pos == last:
                     tm = tmask | bit
                     nlive = live & ~tm
@@ -797,7 +789,7 @@ class Solver:
                     hands[seat] = hand
                 else:
                     hands[seat] = hand ^ bit
-                    v = follow(pos + 1, leader, led, ntop, nwin, tmask | bit, live, ga, gb,
+                    v = follow(pos + 1, leader, led, nbest, nwin, tmask | bit, live, ga, gb,
                                a, b)
                     hands[seat] = hand
                 if maximize:
