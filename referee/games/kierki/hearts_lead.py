@@ -188,9 +188,11 @@ class Exact:
         # the cards of one suit a player's taking can matter for: no more than the counted
         # cards that player takes in all (so states differing above it are one state)
         q, jk, koh = need["queens"], need["jacks_kings"], goal.koh
-        self.most = tuple(min(CAP, (q[p] if q is not None else 0) + (
-            jk[p] if jk is not None else 1 if koh == p else 0)) if not plain else CAP
-            for p in range(4))
+
+        def counted(p: int) -> int:  # (K♥ is among the jacks and kings when they count)
+            return (q[p] if q is not None else 0) + (jk[p] if jk is not None else koh == p)
+
+        self.most = (CAP,) * 4 if plain else tuple(min(CAP, counted(p)) for p in range(4))
         self.failed: set[tuple[object, ...]] = set()
         # the failed states again, by leader, cards left and counts to take, each as its voids
         # and cards taken packed: a state with these voids or more, and these cards taken or
