@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import json
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -59,18 +60,29 @@ def test_the_page_judges_a_recorded_claim_as_referee_claim_does(
     assert steps[-1]["claim"]["referee"] == said
 
 
-def test_a_claim_with_the_hand_unshown_is_not_judged(tmp_path: Path) -> None:
+def _one_deal_cut(seed: int, hands_known: bool, back: int) -> tuple[Any, Any, Deal, str]:
+    """A one-deal Kierki game cut ``back`` cards before its end, and the claimer (the last
+    trick's winner): the rules, the setup, the cut deal."""
     rules = get_game("kierki")
-    setup, deals = kierki_game(4, hands_known=False, deals=1)
+    setup, deals = kierki_game(seed, hands_known=hands_known, deals=1)
     full = rules.replay(setup, deals)
     played = sum(len(t.cards) for t in full.state[0].tricks)
-    cut = cut_plays(deals[0], played - 8)
-    claimer = full.state[0].tricks[-1].winner
+    return rules, setup, cut_plays(deals[0], played - back), full.state[0].tricks[-1].winner
+
+
+def _page_referee(tmp_path: Path, rules: Any, setup: Any, cut: Deal, claimer: str) -> str:
+    """The page's verdict on ``claimer``'s claim of the rest, recorded after ``cut``."""
     page = tmp_path / "claimed.toml"
     claimed = [Deal([*cut.entries, Key("claim", TableClaim(claimer))])]
     page.write_text(savefile.dumps(rules, setup, claimed))
     view = public.live(public.Game.of(Session.load(page)))
-    assert view["claims"][0]["referee"] == NO_HAND
+    referee: str = view["claims"][0]["referee"]
+    return referee
+
+
+def test_a_claim_with_the_hand_unshown_is_not_judged(tmp_path: Path) -> None:
+    rules, setup, cut, claimer = _one_deal_cut(4, False, 8)
+    assert _page_referee(tmp_path, rules, setup, cut, claimer) == NO_HAND
 
 
 def test_hands_known_a_search_past_the_page_budget_is_not_a_verdict(
@@ -84,21 +96,12 @@ def test_hands_known_a_search_past_the_page_budget_is_not_a_verdict(
     defaults = dict(referee.claims.judge.__kwdefaults__ or {})
     monkeypatch.setattr(referee.claims.judge, "__kwdefaults__", {**defaults, "known_budget": 1})
     monkeypatch.setattr(recorded, "_seen", {})
-    rules = get_game("kierki")
-    setup, deals = kierki_game(0, hands_known=True, deals=1)
-    full = rules.replay(setup, deals)
-    played = sum(len(t.cards) for t in full.state[0].tricks)
-    cut = cut_plays(deals[0], played - 24)
-    claimer = full.state[0].tricks[-1].winner
+    rules, setup, cut, claimer = _one_deal_cut(0, True, 24)
     before = tmp_path / "before.toml"
     before.write_text(savefile.dumps(rules, setup, [cut]))
     code, out, err = cli_run("claim", str(before), claimer, "--json")
     assert json.loads(out)["verdict"] in ("holds", "fails"), err
-    page = tmp_path / "claimed.toml"
-    page.write_text(savefile.dumps(rules, setup, [Deal([*cut.entries,
-                                                         Key("claim", TableClaim(claimer))])]))
-    view = public.live(public.Game.of(Session.load(page)))
-    assert view["claims"][0]["referee"] == recorded.LONG
+    assert _page_referee(tmp_path, rules, setup, cut, claimer) == recorded.LONG
 
 
 def test_between_two_deals_the_table_is_clear_and_a_finished_game_keeps_its_last_deal(
