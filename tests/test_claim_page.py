@@ -104,6 +104,51 @@ def test_hands_known_a_search_past_the_page_budget_is_not_a_verdict(
     assert _page_referee(tmp_path, rules, setup, cut, claimer) == recorded.LONG
 
 
+def test_hands_known_the_server_searches_a_long_claim_and_shows_the_commands_verdict(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Where the page's bounded search stops, the server searches on in a worker process,
+    without a budget as `referee claim` does, and the page then shows the command's verdict
+    (a new version of the live view, so the pages are told): one fact, two ways."""
+    import time
+
+    from starlette.testclient import TestClient
+
+    import referee.claims
+    from cli.serve import make_app
+    from referee.claims import recorded
+
+    monkeypatch.setattr(referee.claims, "KNOWN_FIRST", 1)  # this process only: the page's
+    defaults = dict(referee.claims.judge.__kwdefaults__ or {})  # search (not the worker's)
+    monkeypatch.setattr(referee.claims.judge, "__kwdefaults__", {**defaults, "known_budget": 1})
+    monkeypatch.setattr(recorded, "_seen", {})
+    monkeypatch.setattr(recorded, "_asked", {})
+    rules, setup, cut, claimer = _one_deal_cut(1, True, 24)
+    before = tmp_path / "before.toml"
+    before.write_text(savefile.dumps(rules, setup, [cut]))
+    code, out, err = cli_run("claim", str(before), claimer, "--json")
+    said = json.loads(out)["verdict"]
+    assert said in ("holds", "fails"), err
+
+    page = tmp_path / "claimed.toml"
+    page.write_text(savefile.dumps(rules, setup, [Deal([*cut.entries,
+                                                        Key("claim", TableClaim(claimer))])]))
+    with TestClient(make_app(page)) as client:
+        site = client.app.state.site  # type: ignore[attr-defined]
+        first = client.get("/live.json").json()
+        assert first["claims"][0]["referee"] == recorded.LONG
+        deadline = time.monotonic() + 120
+        while site.judges.pending() and time.monotonic() < deadline:
+            time.sleep(0.05)
+        assert not site.judges.pending(), "the background search did not end within 120 s"
+        now = client.get("/live.json").json()
+        assert now["claims"][0]["referee"] == said
+        assert now["version"] > first["version"]
+        assert said in client.get("/").text
+        assert said in client.get("/replay.json").text
+        assert recorded.LONG not in client.get("/replay.json").text
+    assert site.judges._pool is None  # the worker ends with the server
+
+
 def test_between_two_deals_the_table_is_clear_and_a_finished_game_keeps_its_last_deal(
         tmp_path: Path) -> None:
     rules = get_game("kierki")

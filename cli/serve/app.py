@@ -30,6 +30,7 @@ from starlette.staticfiles import StaticFiles
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 from cli.serve import views
+from cli.serve.judges import Judges
 from cli.serve.live import Feed, Hub, State, TooMany
 
 HERE = Path(__file__).resolve().parent
@@ -110,6 +111,7 @@ class Site:
         self.env = environment()
         self.parts = self.env.get_template("parts.html").module
         self.hub = Hub(self.build, max_clients)
+        self.judges = Judges(self.judged)
         self.season = views.Season(target) if self.folder else None
 
     # -- documents ---------------------------------------------------------------------------
@@ -119,6 +121,7 @@ class Site:
         its version, the file's error (the last good view kept), and each part of the live
         page drawn (the page's script puts them in place)."""
         doc: dict[str, Any] = views.live(game) if game is not None else {}
+        self.judges.take()  # a claim left "being judged": searched in the background
         doc.update(version=state.version, error=state.error, gone=state.gone,
                    file=self.name_of(state))
         p = self.parts
@@ -133,6 +136,15 @@ class Site:
     def name_of(self, state: State) -> str:
         return ""
 
+    def judged(self) -> None:
+        """A claim's background search ended: every game still showing a claim "being
+        judged" is built again (its pages told), now with the verdict kept."""
+        from referee.claims.recorded import LONG
+
+        for f in list(self.hub.feeds.values()):
+            if LONG in f.state.text or LONG in str(f.state.extra.get("replay", "")):
+                f.refresh(force=True)
+
     def replay_doc(self, feed: Feed) -> dict[str, Any]:
         s = feed.state
         got = s.extra.get("replay")
@@ -142,6 +154,7 @@ class Site:
             try:
                 if s.game is not None:
                     got = views.replay(s.game)
+                    self.judges.take()
                     p = self.parts
                     for step in got["steps"]:
                         step["html"] = {"trick": str(p.step_trick(got, step)),
@@ -307,6 +320,7 @@ def make_app(target: Path, *, token: str | None = None, max_clients: int = 100) 
             yield
         finally:
             site.hub.close()
+            site.judges.close()
             await anyio.sleep(0)
 
     routes = site.routes()

@@ -1,0 +1,81 @@
+"""The recorded claims the page could not judge at once, judged in the background.
+
+Every hand known, ``referee claim`` always decides a claim (no budget), but the page must
+answer at once, so its bounded search leaves a long one "being judged"
+(``referee.claims.recorded.LONG``). Each such claim is sent, once, to one worker process
+(a search of Python is CPU work: in a thread it would slow every page), which runs the
+command's unbounded search; when it ends, the verdict is kept and every game showing
+"being judged" is shown again, so the live pages get the verdict over their event stream.
+The worker is started on the first such claim and ended with the server (a search under
+way with it)."""
+
+from __future__ import annotations
+
+import signal
+import threading
+from collections.abc import Callable
+from typing import Any
+
+from referee.claims import recorded
+
+
+def _quiet() -> None:
+    """The worker leaves Ctrl-C to the server, which ends it."""
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+
+
+class Judges:
+    """The background searches of one server; ``done`` is called (from another thread)
+    after each verdict is kept."""
+
+    def __init__(self, done: Callable[[], None]) -> None:
+        self.done = done
+        self._pool: Any = None
+        self._sent: set[recorded.Where] = set()
+        self._lock = threading.Lock()
+        self._closed = False
+
+    def take(self) -> None:
+        """Send every claim left "being judged" that is not sent yet."""
+        with self._lock:
+            if self._closed:
+                return
+            for ask in recorded.undecided():
+                if ask.where in self._sent:
+                    continue
+                self._sent.add(ask.where)
+                self._start().apply_async(
+                    recorded.decide, (ask,),
+                    callback=lambda answer, ask=ask: self._kept(ask, answer),
+                    error_callback=lambda e, ask=ask: self._kept(
+                        ask, f"not judged: the referee failed ({type(e).__name__}: {e})"))
+
+    def pending(self) -> int:
+        """How many claims are sent and not yet judged and shown."""
+        with self._lock:
+            return len(self._sent)
+
+    def _start(self) -> Any:
+        if self._pool is None:
+            import multiprocessing
+
+            # spawn: the server runs threads (the watcher), which a fork would copy mid-work
+            self._pool = multiprocessing.get_context("spawn").Pool(1, initializer=_quiet)
+        return self._pool
+
+    def _kept(self, ask: recorded.Ask, answer: str) -> None:
+        recorded.settle(ask, answer)
+        try:
+            if not self._closed:
+                self.done()
+        finally:  # pending once the pages have it
+            with self._lock:
+                self._sent.discard(ask.where)
+
+    def close(self) -> None:
+        """End the worker and its search (the server is stopping)."""
+        with self._lock:
+            self._closed = True
+            pool, self._pool = self._pool, None
+        if pool is not None:
+            pool.terminate()
