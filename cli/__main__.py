@@ -1,3 +1,4 @@
 from cli.app import main
 
-main()
+if __name__ == "__main__":  # not in a worker process started by spawn (the page's judges)
+    main()

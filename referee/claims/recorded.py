@@ -23,7 +23,7 @@ from .position import ClaimError, HandNeeded
 BUDGET = 50_000  # plays of the search (the page must stay quick; a table claim gets more)
 SECONDS = 0.5
 NO_HAND = "not judged: the claimer's hand was not shown"
-LONG = "being judged (a long search): the live page shows the verdict once it is found"
+LONG = "being judged (a long search)"
 
 Where = tuple[object, ...]
 _seen: dict[Where, str] = {}
