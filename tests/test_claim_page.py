@@ -146,7 +146,12 @@ def test_hands_known_the_server_searches_a_long_claim_and_shows_the_commands_ver
         assert said in client.get("/").text
         assert said in client.get("/replay.json").text
         assert recorded.LONG not in client.get("/replay.json").text
+        workers = list(site.judges._pool._pool)
+        assert workers and all(w.is_alive() for w in workers)
     assert site.judges._pool is None  # the worker ends with the server
+    for w in workers:
+        w.join(10)
+    assert not any(w.is_alive() for w in workers)
 
 
 def test_between_two_deals_the_table_is_clear_and_a_finished_game_keeps_its_last_deal(
