@@ -65,15 +65,29 @@ def _search(item: tuple[int, Any]) -> tuple[int, Any]:
         return n, e
 
 
+def _player(item: tuple[Any, int]) -> Any:
+    """One Kierki player's search of a deal (run in a worker process)."""
+    from referee.solve.analyze import kierki_player
+
+    d, seat = item
+    return kierki_player(d, seat)
+
+
 def results(items: list[tuple[int, Any]], workers: int, single: bool = False
             ) -> Iterator[tuple[int, Any]]:
     """Each deal's analysis (or the reason it has none), in order, as soon as it is known,
     searched over ``workers`` processes. ``single``: the one deal asked for, whose search
     giving up raises."""
     if single:
-        from referee.solve.analyze import analyze
+        from referee.solve.analyze import analyze, kierki_deal
 
         n, d = items[0]
+        if d.game == "kierki" and workers > 1:  # one deal: its players over the workers
+            from cli.workers import in_order
+
+            yield n, kierki_deal(d, list(in_order(_player, [(d, s) for s in range(d.seats)],
+                                                  workers)))
+            return
         yield n, analyze(d)
         return
     from cli.workers import in_order

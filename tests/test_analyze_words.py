@@ -5,7 +5,9 @@ from __future__ import annotations
 
 import json
 from pathlib import Path
+from typing import Any
 
+import pytest
 from typer.testing import CliRunner
 
 from cli.app import app
@@ -59,3 +61,33 @@ def test_workers_give_the_same_answers() -> None:
     assert json.loads(one.stdout) == json.loads(two.stdout)
     bad = runner.invoke(app, ["analyze", path, "--workers", "0"])
     assert bad.exit_code == 2 and "--workers" in bad.output
+
+
+
+def test_one_kierki_deal_searched_player_by_player_over_workers_gives_the_same_answer(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """`--deal N` of Kierki with 2 workers searches the four players apart, in worker
+    processes (one fact, two ways: the same JSON, nodes included, as one process)."""
+    import cli.analyze as ca
+
+    path = str(SAMPLES / "kierki-complete.toml")
+    args = ["analyze", path, "--deal", "9", "--json", "--workers"]
+    one = runner.invoke(app, [*args, "1"])
+    two = runner.invoke(app, [*args, "2"])
+    assert one.exit_code == two.exit_code == 0, (one.output, two.output)
+    assert json.loads(one.stdout) == json.loads(two.stdout)
+
+    asked: list[tuple[int, int]] = []  # (workers, seat) of each player's search handed out
+    real = ca._player
+
+    def in_order(fn: Any, items: list[Any], workers: int) -> Any:
+        assert fn is real
+        asked.extend((workers, seat) for _, seat in items)
+        return map(fn, items)
+
+    monkeypatch.setattr("cli.workers.in_order", in_order)
+    assert runner.invoke(app, [*args, "2"]).stdout == two.stdout
+    assert asked == [(2, 0), (2, 1), (2, 2), (2, 3)]
+    asked.clear()
+    assert runner.invoke(app, [*args, "1"]).stdout == one.stdout
+    assert asked == []  # one worker: the deal is searched whole, here

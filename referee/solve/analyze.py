@@ -20,6 +20,7 @@ of turn) ends the walk; ``stopped`` says where.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 
 from ..cards import Card
@@ -109,9 +110,7 @@ def analyze(d: PlayedDeal, kierki_budget: int = KIERKI_BUDGET,
     ``schmier_budget`` positions raises :class:`NotAnalysable` (the search gave up)."""
     used: list[Solver] = []
     if d.game == "kierki":
-        sides = tuple(_kierki_side(d, s, kierki_budget, used) for s in range(d.seats))
-        return DealAnalysis(d.game, d.number, d.kind, d.trump, None, None, None, sides,
-                            sum(s.nodes for s in used))
+        return kierki_deal(d, [kierki_player(d, s, kierki_budget) for s in range(d.seats)])
     assert d.bidder is not None and d.bid is not None
     try:
         side = _schmier_side(d, schmier_budget, used)
@@ -121,6 +120,21 @@ def analyze(d: PlayedDeal, kierki_budget: int = KIERKI_BUDGET,
     assert side.best is not None
     return DealAnalysis(d.game, d.number, 0, d.trump, d.players[d.bidder], d.bid,
                         side.best >= d.bid, (side,), sum(s.nodes for s in used))
+
+
+def kierki_player(d: PlayedDeal, seat: int, budget: int = KIERKI_BUDGET
+                  ) -> tuple[SideResult, int]:
+    """One Kierki player's part of ``analyze`` (each player's search is its own, so the
+    players of one deal may be searched apart, in any order): the result and its nodes."""
+    used: list[Solver] = []
+    side = _kierki_side(d, seat, budget, used)
+    return side, sum(s.nodes for s in used)
+
+
+def kierki_deal(d: PlayedDeal, players: Sequence[tuple[SideResult, int]]) -> DealAnalysis:
+    """A Kierki deal's analysis from its players' parts (``kierki_player``, seat order)."""
+    return DealAnalysis(d.game, d.number, d.kind, d.trump, None, None, None,
+                        tuple(side for side, _ in players), sum(n for _, n in players))
 
 
 def _kierki_side(d: PlayedDeal, seat: int, budget: int, used: list[Solver]) -> SideResult:
