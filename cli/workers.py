@@ -16,8 +16,13 @@ R = TypeVar("R")
 
 
 def quiet() -> None:
-    """A worker leaves Ctrl-C to the parent (which stops the work and reports)."""
+    """A worker leaves Ctrl-C to the parent (which stops the work and reports), and is
+    ended by SIGTERM (the parent's ``terminate``) or SIGHUP silently, whatever handlers it
+    was forked with (the table mode's raise ``HangUp``, which would print a traceback)."""
     signal.signal(signal.SIGINT, signal.SIG_IGN)
+    for name in ("SIGTERM", "SIGHUP"):
+        if hasattr(signal, name):
+            signal.signal(getattr(signal, name), signal.SIG_DFL)
 
 
 def count(workers: int | None) -> int:
