@@ -42,6 +42,25 @@ about, so the positions of one line of play (``analyze`` walks them) share their
   children of a trick's last card before searching them (enhanced transposition cutoff), or
   a table of the last-card nodes themselves, cut the counted nodes by 16-57 % but not the
   nodes inside the trick, and cost as much CPU as they saved: not kept.
+* **Winning ranks** (where only tricks count and no escape test applies: every claim,
+  Kierki's trump deals; ``Solver.winning_ranks``): each answer of a node comes with the
+  cards whose ranks it rests on, and the table keys a bound on the seats' lengths in each
+  suit, the leader and, per suit, the holders of the live cards from the lowest of those up
+  (its top k); every lower card only counts, per seat. A later position with the same
+  lengths and the same holders of each suit's top k takes the bound, so positions that differ
+  in low cards share it. What a rank is needed for: a trick won by a card that beat a card
+  of its own suit (or a trump another trump) needs the winning card and everything above it
+  (then every card it beat, above or below the line, stays below it); a ruff of a trick
+  without other trumps, a discard, a sole card of the suit led need only their suit; a
+  quick-trick bound needs, in each suit where the leader holds a master, the highest card
+  held elsewhere and above (only the trump suit when others hold trumps); a master-trump
+  bound the lowest live trump of the other team and above; a table hit the top k of its
+  entry. A node that fails high (a maximiser's) or low (a minimiser's) rests on the child
+  that cut, any other on the union of its children. A run of equivalent cards of the seat to
+  play (the lowest of it played) is made relevant whole, from the card played up, when any
+  card of it or between it and the next card held elsewhere is: with the run below the line
+  any of its cards plays like any other in every matching position. Checked against a plain
+  minimax on one table asked about many positions of a deal (``tests/test_solve_ranks.py``).
 * **A budget** of trick-boundary nodes (``budget``, or :meth:`Solver.allow` for the searches
   to come) stops a search with :class:`Budget`; the table keeps only proven bounds, so the
   same solver may search on.
