@@ -1003,8 +1003,12 @@ class Solver:
                     if got is not None:
                         if got[0] > lo:
                             lo, lo_ks = got[0], ks
+                            if lo >= beta:
+                                break
                         if got[1] < hi:
                             hi, hi_ks = got[1], ks
+                            if hi <= alpha:
+                                break
                 if hi <= alpha:
                     rel_out = rel_of(hi_ks, tops) if hi_ks is not None else bounds[3]
                     return hi
