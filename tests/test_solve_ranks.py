@@ -137,3 +137,32 @@ def test_two_suits(seed: int) -> None:
 def test_five_cards_a_seat() -> None:
     rng = random.Random(3200)
     assert sum(check_deal(rng, 5, 3) for _ in range(2)) > 0
+
+
+def test_bounds_that_meet_rest_on_their_own_ranks() -> None:
+    """Kierki, clubs trumps, three tricks left, Bartek (seat 1) alone: against 8♣ 9♣ his
+    2♣ 5♣ 6♣ are sure of one trick and sure to lose two (the master-trump bounds meet at 1).
+    That answer rests on the trumps' ranks: the same lengths with his 5♣ a 10♣ make 2. A table
+    that stored the first (searched in the empty window between the bounds) without the
+    bounds' ranks gave the second 1 (found on a 13-card deal, 7 tricks left)."""
+    from referee.cards import try_parse_card
+
+    r = kierki_rules(8, "C")
+    lay = r.layout
+
+    def mask(cards: str) -> int:
+        return sum(1 << lay.index[try_parse_card(c)] for c in cards.split())  # type: ignore[index]
+
+    deal = ["JH 8C 9C 2S", "2C 5C 6C 10C", "10S 6D 10D 3S", "6H 10H 9D 4S"]
+    hands = [mask(h) for h in deal]
+    tv = (1,) * 13
+    s = Solver(r, Objective((0,) * lay.size, tv), [1], None, 4, None, hands,
+               maximizers=[1])
+    for held in ("2C 5C 6C", "2C 6C 10C", "5C 6C 10C"):
+        h = [mask("JH 8C 9C"), mask(held), mask("10S 6D 10D"), mask("6H 10H 9D")]
+        want = minimax(r, list(h), 3, [], 10, tv, frozenset({1}), frozenset({1}))
+        for guess in (None, 0, 2):
+            fresh = Solver(r, Objective((0,) * lay.size, tv), [1], None, 4, None, hands,
+                           maximizers=[1])
+            assert fresh.value(Position(tuple(h), 3, (), 10), guess) == want
+        assert s.value(Position(tuple(h), 3, (), 10)) == want, held

@@ -1012,12 +1012,15 @@ class Solver:
                 if hi <= alpha:
                     rel_out = rel_of(hi_ks, tops) if hi_ks is not None else bounds[3]
                     return hi
-                if lo >= beta or lo == hi:
-                    rel = rel_of(lo_ks, tops) if lo_ks is not None else bounds[2]
-                    if lo == hi:
-                        rel |= rel_of(hi_ks, tops) if hi_ks is not None else bounds[3]
-                    rel_out = rel
-                    return lo
+            if lo >= beta or lo >= hi:
+                # (bounds that meet, from the sure bounds alone too, are the value: searching
+                # the empty window between them would store a child's lower bound as an upper
+                # one, resting on the children's ranks without the bounds' own)
+                rel = rel_of(lo_ks, tops) if lo_ks is not None else bounds[2]
+                if lo >= hi:
+                    rel |= rel_of(hi_ks, tops) if hi_ks is not None else bounds[3]
+                rel_out = rel
+                return lo
             a, b = alpha, beta
             if lo > a:
                 a = lo
