@@ -166,3 +166,27 @@ def test_bounds_that_meet_rest_on_their_own_ranks() -> None:
                            maximizers=[1])
             assert fresh.value(Position(tuple(h), 3, (), 10), guess) == want
         assert s.value(Position(tuple(h), 3, (), 10)) == want, held
+
+
+@pytest.mark.parametrize("seed", range(2))
+def test_whole_deals_against_the_solver_without_winning_ranks(
+        seed: int, monkeypatch: pytest.MonkeyPatch) -> None:
+    """13-card Kierki deals, 4-7 tricks left (too many for the minimax): the same values with
+    and without winning ranks, one table per deal asked about several positions."""
+    rng = random.Random(9100 + seed)
+    for _ in range(60):
+        r = kierki_rules(rng.randrange(1, 12), rng.choice(("S", "H", "D", "C", None)))
+        hands = random_deal(rng, r, 13, 4)
+        leader = rng.randrange(4)
+        side = sorted(rng.sample(range(4), rng.choice((1, 1, 2))))
+        maxi = side if rng.random() < 0.6 else [side[0]]
+        obj = Objective((0,) * r.layout.size, (1,) * 13)
+        solvers = []
+        for flag in (True, False):
+            monkeypatch.setattr(Solver, "winning_ranks", flag)
+            solvers.append(Solver(r, obj, side, None, 4, None, hands, maximizers=maxi))
+        for _ in range(5):
+            h, ld, trick, number = random_line(rng, r, hands, leader, rng.randrange(24, 37))
+            pos = Position(tuple(h), ld, tuple(trick), number)
+            assert solvers[0].value(pos) == solvers[1].value(pos)
+        assert solvers[0].rt and not solvers[1].rt  # (each table the one its flag says)
