@@ -42,6 +42,25 @@ about, so the positions of one line of play (``analyze`` walks them) share their
   children of a trick's last card before searching them (enhanced transposition cutoff), or
   a table of the last-card nodes themselves, cut the counted nodes by 16-57 % but not the
   nodes inside the trick, and cost as much CPU as they saved: not kept.
+* **Winning ranks** (where only tricks count and no escape test applies: every claim,
+  Kierki's trump deals; ``Solver.winning_ranks``): each answer of a node comes with the
+  cards whose ranks it rests on, and the table keys a bound on the seats' lengths in each
+  suit, the leader and, per suit, the holders of the live cards from the lowest of those up
+  (its top k); every lower card only counts, per seat. A later position with the same
+  lengths and the same holders of each suit's top k takes the bound, so positions that differ
+  in low cards share it. What a rank is needed for: a trick won by a card that beat a card
+  of its own suit (or a trump another trump) needs the winning card and everything above it
+  (then every card it beat, above or below the line, stays below it); a ruff of a trick
+  without other trumps, a discard, a sole card of the suit led need only their suit; a
+  quick-trick bound needs, in each suit where the leader holds a master, the highest card
+  held elsewhere and above (only the trump suit when others hold trumps); a master-trump
+  bound the lowest live trump of the other team and above; a table hit the top k of its
+  entry. A node that fails high (a maximiser's) or low (a minimiser's) rests on the child
+  that cut, any other on the union of its children. A run of equivalent cards of the seat to
+  play (the lowest of it played) is made relevant whole, from the card played up, when any
+  card of it or between it and the next card held elsewhere is: with the run below the line
+  any of its cards plays like any other in every matching position. Checked against a plain
+  minimax on one table asked about many positions of a deal (``tests/test_solve_ranks.py``).
 * **A budget** of trick-boundary nodes (``budget``, or :meth:`Solver.allow` for the searches
   to come) stops a search with :class:`Budget`; the table keeps only proven bounds, so the
   same solver may search on.
@@ -184,6 +203,9 @@ def _penalty_escape(objective: Objective, rules: TrickRules, side: frozenset[int
 class Solver:
     """Double-dummy values of the positions of one deal for one side (see the module)."""
 
+    # where only tricks count: the table matches on the ranks a bound rests on (see the module)
+    winning_ranks = True
+
     def __init__(self, rules: TrickRules, objective: Objective, side: Sequence[int],
                  teams: Sequence[int] | None = None, seats: int = 4,
                  budget: int | None = None, deal: Sequence[int] | None = None,
@@ -207,6 +229,8 @@ class Solver:
         self.order = tuple(order)  # new index -> layout index
         self.new = tuple(new)  # layout index -> new index
         self.tt: dict[int, list[tuple[int, int, int, int]]] = {}
+        # the winning-ranks table (only tricks count): key -> (ranks mask, ks, bounds)
+        self.rt: dict[int, list[tuple[int, tuple[int, ...], dict[int, tuple[int, int]]]]] = {}
         self.best: dict[int, int] = {}
         self._build()
         if deal is not None:
@@ -307,6 +331,7 @@ class Solver:
                     low = m & -m
                     j = low.bit_length() - 1
                     self._sym[j] = 1 + s * (self._radix - 1) // self.seats + self._worth[j]
+                    self._holder[j] = s
                     m ^= low
             return
         for s, h in enumerate(hands):
@@ -431,6 +456,7 @@ class Solver:
                 runs.append((idx[0], (1 << len(idx)) - 1,
                              (radix ** len(idx)).bit_length(), {}))
         self._owner: list[int] = [0] * n
+        self._holder: list[int] = [0] * size  # card -> its seat (set by _own)
         tt = self.tt
         best_lead = self.best
         solver = self
@@ -810,3 +836,358 @@ class Solver:
 
         self._trick = trick
         self._follow = follow
+        if not (only_tricks and escapes is None and self.winning_ranks):
+            return
+        # -- winning ranks (only tricks count) ------------------------------------------------
+        # The table below keys a bound on the seats' suit lengths, the leader and, per suit,
+        # the holders of the top k live cards (k per suit: the ranks the proof used); every
+        # lower card of the suit only counts, per seat. See the module's note.
+        hb = max(1, (n - 1).bit_length())  # bits of a holder
+        holder = self._holder
+        up = tuple(smask[suit[j]] & ~((1 << j) - 1) for j in range(size))  # j and above
+        upx = tuple(smask[suit[j]] & ~((2 << j) - 1) for j in range(size))  # above j
+        rsuits: list[tuple[int, int, int, int, dict[int, tuple[int, int, tuple[int, ...]]]]] = []
+        off = 0
+        for base, width, _, _ in runs:
+            rsuits.append((base, width, off, smask[suit[base]], {}))
+            off += hb * width.bit_length()
+        rfields = tuple((off_i, sm) for _, _, off_i, sm, _ in rsuits)
+        cw = 4 * n  # bits of one suit's counts (a count per seat, four bits each)
+        suit_list = tuple(m for m in smask if m)
+
+        def suit_info(base: int, m: int, sm: int) -> tuple[int, int, tuple[int, ...]]:
+            """One suit's live cards ``m`` (from ``base``): the counts per seat, the holders
+            from the lowest (the highest card in the lowest bits) and ``tops[k]``, the cards
+            of the suit from the k-th highest live one up (``tops[0]``: none)."""
+            cnt = h = 0
+            tops = [0]
+            mm = m
+            while mm:
+                low = mm & -mm
+                j = base + low.bit_length() - 1
+                w = holder[j]
+                h = h << hb | w
+                cnt += 1 << 4 * w
+                tops.append(j)
+                mm ^= low
+            cards = tops[1:]
+            cards.reverse()
+            return cnt, h, (0,) + tuple(sm & ~((1 << j) - 1) for j in cards)
+
+        rk_of: dict[int, tuple[int, int, tuple[tuple[int, ...], ...]]] = {}
+
+        def rank_key(live: int) -> tuple[int, int, tuple[tuple[int, ...], ...]]:
+            prim = hs = 0
+            tops = []
+            for base, width, off_i, sm, cache in rsuits:
+                m = (live >> base) & width
+                got = cache.get(m)
+                if got is None:
+                    got = cache[m] = suit_info(base, m, sm)
+                prim = prim << cw | got[0]
+                hs |= got[1] << off_i
+                tops.append(got[2])
+            if len(rk_of) > CODES:
+                rk_of.clear()
+            out = rk_of[live] = (prim, hs, tuple(tops))
+            return out
+
+        def rel_of(ks: tuple[int, ...], tops: tuple[tuple[int, ...], ...]) -> int:
+            t = 0
+            for i, k in enumerate(ks):
+                if k:
+                    t |= tops[i][k]
+            return t
+
+        rt = self.rt
+        sure_r: dict[int, tuple[int, int, int, int]] = {}
+        at_leader = size  # the leader's place in the key of sure_r
+
+        def sure_bounds_r(leader: int, live: int, number: int) -> tuple[int, int, int, int]:
+            """``sure_bounds`` and the cards each rests on (the ranks that make them): the
+            quick tricks, the highest card of a suit held elsewhere where the leader holds a
+            master of it; the master trumps, the lowest live trump of the other team."""
+            hand = hands[leader]
+            q = quick(hand, live)
+            sure = cum[number + q] - cum[number] if q else 0
+            tq = 0
+            if q:
+                elsewhere = live & ~hand
+                ms = (trump_mask,) if trump_mask & elsewhere else suit_list
+                for sm in ms:
+                    theirs = elsewhere & sm
+                    if theirs and hand & sm:
+                        top = theirs.bit_length() - 1
+                        if hand & upx[top]:
+                            tq |= up[top]
+            dlo = dhi = tlo = thi = 0
+            if trump_top:
+                mine = 0
+                for s in side_seats:
+                    mine |= hands[s]
+                ks = sure_trumps([hands[s] for s in side_seats], live & ~mine)
+                ko = sure_trumps([hands[s] for s in opp_seats], mine)
+                ls = least[number]
+                a1 = sure if maxi[leader] else 0
+                if a1 >= ls[ks]:
+                    dlo, tlo = a1, tq if a1 else 0
+                else:
+                    t = live & ~mine & trump_mask
+                    dlo, tlo = ls[ks], up[(t & -t).bit_length() - 1] if t else 0
+                b1 = sure if not side[leader] else 0
+                if b1 >= ls[ko]:
+                    dhi, thi = b1, tq if b1 else 0
+                else:
+                    t = mine & trump_mask
+                    dhi, thi = ls[ko], up[(t & -t).bit_length() - 1] if t else 0
+            elif sure:
+                if maxi[leader]:
+                    dlo, tlo = sure, tq
+                elif not side[leader]:
+                    dhi, thi = sure, tq
+            return dlo, dhi, tlo, thi
+
+        rel_out = 0  # the cards whose ranks the last answer of trick_r or follow_r rests on
+
+        def trick_r(leader: int, live: int, alpha: int, beta: int) -> int:
+            """``trick`` where only tricks count, with winning ranks: sets ``rel_out``."""
+            nonlocal rel_out
+            if not live:
+                rel_out = 0
+                return 0
+            solver.nodes += 1
+            if solver.nodes > solver.limit:
+                raise Budget
+            if live.bit_count() == n:  # the last trick plays itself
+                lead = hands[leader].bit_length() - 1
+                power = keys[suit[lead]]
+                top, nwin, w = -1, leader, lead
+                for seat in seat_at[leader]:
+                    c = hands[seat].bit_length() - 1
+                    if power[c] > top:
+                        top, nwin, w = power[c], seat, c
+                # the winner's rank decided it when it beat a card of its suit
+                rel_out = up[w] if live & smask[suit[w]] != 1 << w else 0
+                return tv[tricks - 1] if side[nwin] else 0
+            number = tricks - live.bit_count() // n
+            hi = pos_suffix[number]
+            lo = 0
+            if hi <= alpha or lo >= beta:
+                rel_out = 0
+                return lo if lo >= beta else hi
+            sk = live | leader << at_leader
+            bounds = sure_r.get(sk)
+            if bounds is None:
+                if len(sure_r) > CODES:
+                    sure_r.clear()
+                bounds = sure_r[sk] = sure_bounds_r(leader, live, number)
+            lo += bounds[0]
+            hi -= bounds[1]
+            if hi <= alpha:
+                rel_out = bounds[3]
+                return hi
+            if lo >= beta:
+                rel_out = bounds[2]
+                return lo
+            rk = rk_of.get(live)
+            if rk is None:
+                rk = rank_key(live)
+            prim, hs, tops = rk
+            pk = prim * n + leader
+            bucket = rt.get(pk)
+            lo_ks: tuple[int, ...] | None = None
+            hi_ks: tuple[int, ...] | None = None
+            if bucket is not None:
+                for mk, ks, d in bucket:
+                    got = d.get(hs & mk)
+                    if got is not None:
+                        if got[0] > lo:
+                            lo, lo_ks = got[0], ks
+                            if lo >= beta:
+                                break
+                        if got[1] < hi:
+                            hi, hi_ks = got[1], ks
+                            if hi <= alpha:
+                                break
+                if hi <= alpha:
+                    rel_out = rel_of(hi_ks, tops) if hi_ks is not None else bounds[3]
+                    return hi
+            if lo >= beta or lo >= hi:
+                # (bounds that meet, from the sure bounds alone too, are the value: searching
+                # the empty window between them would store a child's lower bound as an upper
+                # one, resting on the children's ranks without the bounds' own)
+                rel = rel_of(lo_ks, tops) if lo_ks is not None else bounds[2]
+                if lo >= hi:
+                    rel |= rel_of(hi_ks, tops) if hi_ks is not None else bounds[3]
+                rel_out = rel
+                return lo
+            a, b = alpha, beta
+            if lo > a:
+                a = lo
+            if hi < b:
+                b = hi
+            a0, b0 = a, b
+            hand = hands[leader]
+            ok = hand & lead_ok or hand
+            others = live & ~hand
+            cands = one_of_each_run(ok, others, kind)  # lowest first
+            if wants and side[leader] == maxi[leader]:
+                cands.reverse()
+            cl = codes.get(live)
+            key = (cl if cl is not None else live_code(live)) | leader << wide
+            hint = best_lead.get(key)
+            if hint is not None and hint in cands and cands[0] != hint:
+                cands.remove(hint)
+                cands.insert(0, hint)
+            maximize = maxi[leader]
+            g = -INF if maximize else INF
+            move = cands[0]
+            grel = urel = 0
+            for c in cands:
+                bit = 1 << c
+                hands[leader] = hand ^ bit
+                v = follow_r(1, leader, suit[c], c, leader, bit, live, a, b)
+                hands[leader] = hand
+                crel = rel_out
+                sm = smask[suit[c]]
+                if crel & sm:  # a run of the leader's cards from c: all or none relevant
+                    above = others & upx[c]
+                    lim = sm & ((above & -above) - 1) if above else sm
+                    if hand & lim & upx[c] and crel & lim:
+                        crel |= up[c]
+                urel |= crel
+                if maximize:
+                    if v > g:
+                        g, move, grel = v, c, crel
+                        if g > a:
+                            a = g
+                            if a >= b:
+                                break
+                else:
+                    if v < g:
+                        g, move, grel = v, c, crel
+                        if g < b:
+                            b = g
+                            if a >= b:
+                                break
+            if g <= a0:
+                nlo, nhi = -INF, g
+                rel = grel if not maximize else urel
+            elif g >= b0:
+                nlo, nhi = g, INF
+                rel = grel if maximize else urel
+            else:
+                nlo = nhi = g
+                rel = urel
+            # store under the ranks the answer rests on: per suit, its top k live cards
+            mk = 0
+            ks_l = []
+            for off_i, sm in rfields:
+                k = (live & rel & sm).bit_count()
+                ks_l.append(k)
+                mk |= ((1 << hb * k) - 1) << off_i
+            pat = hs & mk
+            if bucket is None:
+                rt[pk] = [(mk, tuple(ks_l), {pat: (nlo, nhi)})]
+            else:
+                for emk, _, d in bucket:
+                    if emk == mk:
+                        got = d.get(pat)
+                        if got is None:
+                            d[pat] = (nlo, nhi)
+                        else:
+                            d[pat] = (max(got[0], nlo), min(got[1], nhi))
+                        break
+                else:
+                    bucket.append((mk, tuple(ks_l), {pat: (nlo, nhi)}))
+            best_lead[key] = move
+            rel_out = rel
+            return g
+
+        def follow_r(pos: int, leader: int, led: int, best: int, winner: int, tmask: int,
+                     live: int, alpha: int, beta: int) -> int:
+            """``follow`` where only tricks count, with winning ranks: sets ``rel_out``."""
+            nonlocal rel_out
+            seat = seat_at[leader][pos]
+            hand = hands[seat]
+            ok = hand & smask[led]
+            if not ok:
+                ok = hand
+            elif may_trump:
+                ok |= hand & trump_mask
+            others = live & ~hand & ~tmask | 1 << best
+            key = keys[led]
+            top = key[best]
+            maximize = maxi[seat]
+            win: list[int] = []
+            lose: list[int] = []
+            for c in one_of_each_run(ok, others, kind):
+                if key[c] > top:
+                    win.append(c)
+                else:
+                    lose.append(c)
+            if wants:
+                if side[winner] == maximize or side[seat] != maximize:
+                    cands = lose + win
+                else:
+                    cands = win + lose
+            else:
+                lose.reverse()
+                win.reverse()
+                cands = lose + win
+            g = -INF if maximize else INF
+            a, b = alpha, beta
+            a0, b0 = a, b
+            if pos == last:
+                trick_v = tv[tricks - 1 - (live & ~tmask).bit_count() // n]
+            grel = urel = 0
+            for c in cands:
+                bit = 1 << c
+                if key[c] > top:
+                    nbest, nwin = c, seat
+                else:
+                    nbest, nwin = best, winner
+                hands[seat] = hand ^ bit
+                if pos == last:
+                    tm = tmask | bit
+                    gain = trick_v if side[nwin] else 0
+                    v = gain + trick_r(nwin, live & ~tm, a - gain, b - gain)
+                    hands[seat] = hand
+                    crel = rel_out
+                    if tm & smask[suit[nbest]] != 1 << nbest:  # it beat a card of its suit
+                        crel |= up[nbest]
+                else:
+                    v = follow_r(pos + 1, leader, led, nbest, nwin, tmask | bit, live, a, b)
+                    hands[seat] = hand
+                    crel = rel_out
+                sm = smask[suit[c]]
+                if crel & sm:  # a run of the seat's cards from c: all or none relevant
+                    above = others & upx[c]
+                    lim = sm & ((above & -above) - 1) if above else sm
+                    if hand & lim & upx[c] and crel & lim:
+                        crel |= up[c]
+                urel |= crel
+                if maximize:
+                    if v > g:
+                        g, grel = v, crel
+                        if g > a:
+                            a = g
+                            if a >= b:
+                                break
+                else:
+                    if v < g:
+                        g, grel = v, crel
+                        if g < b:
+                            b = g
+                            if a >= b:
+                                break
+            if maximize:
+                rel_out = grel if g >= b0 else urel
+            else:
+                rel_out = grel if g <= a0 else urel
+            return g
+
+        self._trick = lambda leader, live, ga, gb, alpha, beta: trick_r(leader, live, alpha,
+                                                                        beta)
+        self._follow = (lambda pos, leader, led, best, winner, tmask, live, ga, gb, alpha, beta:
+                        follow_r(pos, leader, led, best, winner, tmask, live, alpha, beta))
