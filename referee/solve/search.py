@@ -740,13 +740,10 @@ class Solver:
             best_lead[key] = move
             return g
 
-        def follow(pos: int, leader: int, led: int, best: int, winner: int, tmask: int,
-                   live: int, ga: int, gb: int, alpha: int, beta: int) -> int:
-            """The rest of the deal inside a trick: ``pos`` cards played, ``best`` the winning
-            card so far and ``winner`` its seat, ``tmask`` the trick's cards, ``live`` every
-            card in a hand or in the trick."""
-            seat = seat_at[leader][pos]
-            hand = hands[seat]
+        def follow_moves(seat: int, hand: int, led: int, best: int, winner: int, tmask: int,
+                         live: int) -> list[int]:
+            """The moves of ``seat`` (holding ``hand``) inside a trick: one of each run of
+            equivalent cards, ordered by what they do (``follow`` and ``follow_r``)."""
             ok = hand & smask[led]
             if not ok:
                 ok = hand
@@ -757,27 +754,35 @@ class Solver:
             # the same side of it, with only cards of the trick between, are one move (each
             # suit a run of bits in power order: a card that beats it lies above its bit in
             # its suit, or in the trumps' run when it is not a trump)
-            others = live & ~hand & ~tmask | 1 << best
             key = keys[led]
             top = key[best]
             maximize = maxi[seat]
-            # candidates: one of each run of equivalent cards, ordered by what they do
             win: list[int] = []
             lose: list[int] = []
-            for c in one_of_each_run(ok, others, kind):
+            for c in one_of_each_run(ok, live & ~hand & ~tmask | 1 << best, kind):
                 if key[c] > top:
                     win.append(c)
                 else:
                     lose.append(c)
             if wants:
                 if side[winner] == maximize or side[seat] != maximize:
-                    cands = lose + win  # partner winning (or a side's minimiser): cheapest
-                else:
-                    cands = win + lose  # beat it as cheaply as possible, else duck low
-            else:
-                lose.reverse()
-                win.reverse()
-                cands = lose + win  # stay under the winning card, highest first
+                    return lose + win  # partner winning (or a side's minimiser): cheapest
+                return win + lose  # beat it as cheaply as possible, else duck low
+            lose.reverse()
+            win.reverse()
+            return lose + win  # stay under the winning card, highest first
+
+        def follow(pos: int, leader: int, led: int, best: int, winner: int, tmask: int,
+                   live: int, ga: int, gb: int, alpha: int, beta: int) -> int:
+            """The rest of the deal inside a trick: ``pos`` cards played, ``best`` the winning
+            card so far and ``winner`` its seat, ``tmask`` the trick's cards, ``live`` every
+            card in a hand or in the trick."""
+            seat = seat_at[leader][pos]
+            hand = hands[seat]
+            key = keys[led]
+            top = key[best]
+            maximize = maxi[seat]
+            cands = follow_moves(seat, hand, led, best, winner, tmask, live)
             g = -INF if maximize else INF
             a, b = alpha, beta
             if pos == last:  # the worth of the cards already in the trick, once
@@ -1110,31 +1115,11 @@ class Solver:
             nonlocal rel_out
             seat = seat_at[leader][pos]
             hand = hands[seat]
-            ok = hand & smask[led]
-            if not ok:
-                ok = hand
-            elif may_trump:
-                ok |= hand & trump_mask
-            others = live & ~hand & ~tmask | 1 << best
+            others = live & ~hand & ~tmask | 1 << best  # (what separates a run: the run rule)
             key = keys[led]
             top = key[best]
             maximize = maxi[seat]
-            win: list[int] = []
-            lose: list[int] = []
-            for c in one_of_each_run(ok, others, kind):
-                if key[c] > top:
-                    win.append(c)
-                else:
-                    lose.append(c)
-            if wants:
-                if side[winner] == maximize or side[seat] != maximize:
-                    cands = lose + win
-                else:
-                    cands = win + lose
-            else:
-                lose.reverse()
-                win.reverse()
-                cands = lose + win
+            cands = follow_moves(seat, hand, led, best, winner, tmask, live)
             g = -INF if maximize else INF
             a, b = alpha, beta
             a0, b0 = a, b
