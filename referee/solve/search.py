@@ -520,15 +520,33 @@ class Solver:
             codes[live] = key
             return key
 
-        sure_of: dict[int, tuple[int, int]] = {}  # key -> sure_bounds
+        sure_of: dict[int, tuple[int, int, int, int]] = {}  # key -> sure_bounds
         escaped: dict[int, bool] = {}  # key -> escapes
 
-        def sure_bounds(leader: int, live: int, number: int) -> tuple[int, int]:
+        up = tuple(smask[suit[j]] & ~((1 << j) - 1) for j in range(size))  # j and above
+        upx = tuple(smask[suit[j]] & ~((2 << j) - 1) for j in range(size))  # above j
+        suit_list = tuple(m for m in smask if m)
+
+        def sure_bounds(leader: int, live: int, number: int) -> tuple[int, int, int, int]:
             """Where only tricks count: what the side surely wins (a rise of the lower bound)
-            and what it surely loses (a fall of the upper bound) of the tricks left."""
-            dlo = dhi = 0
-            q = quick(hands[leader], live)
+            and what it surely loses (a fall of the upper bound) of the tricks left, and the
+            cards each rests on (the ranks that make them, for the winning ranks): the quick
+            tricks, the highest card of a suit held elsewhere where the leader holds a master
+            of it; the master trumps, the lowest live trump of the other team."""
+            hand = hands[leader]
+            q = quick(hand, live)
             sure = cum[number + q] - cum[number] if q else 0
+            tq = 0
+            if q:
+                elsewhere = live & ~hand
+                ms = (trump_mask,) if trump_mask & elsewhere else suit_list
+                for sm in ms:
+                    theirs = elsewhere & sm
+                    if theirs and hand & sm:
+                        top = theirs.bit_length() - 1
+                        if hand & upx[top]:
+                            tq |= up[top]
+            dlo = dhi = tlo = thi = 0
             if trump_top:  # master trumps: sure tricks of their team, whoever leads
                 mine = 0
                 for s in side_seats:
@@ -540,14 +558,24 @@ class Solver:
                 ls = least[number]
                 # the leader's quick tricks: cashed for the side by a maximiser, against
                 # it by an opponent; a side's minimiser (a partner) cashes nothing
-                dlo = max(sure if maxi[leader] else 0, ls[ks])
-                dhi = max(sure if not side[leader] else 0, ls[ko])
+                a1 = sure if maxi[leader] else 0
+                if a1 >= ls[ks]:
+                    dlo, tlo = a1, tq if a1 else 0
+                else:
+                    t = live & ~mine & trump_mask
+                    dlo, tlo = ls[ks], up[(t & -t).bit_length() - 1] if t else 0
+                b1 = sure if not side[leader] else 0
+                if b1 >= ls[ko]:
+                    dhi, thi = b1, tq if b1 else 0
+                else:
+                    t = mine & trump_mask
+                    dhi, thi = ls[ko], up[(t & -t).bit_length() - 1] if t else 0
             elif sure:
                 if maxi[leader]:  # the leader cashes them for the side
-                    dlo = sure
+                    dlo, tlo = sure, tq
                 elif not side[leader]:  # or against it
-                    dhi = sure
-            return dlo, dhi
+                    dhi, thi = sure, tq
+            return dlo, dhi, tlo, thi
 
         def trick(leader: int, live: int, ga: int, gb: int, alpha: int, beta: int) -> int:
             """The rest of the deal from a trick boundary (value relative to now)."""
@@ -849,8 +877,6 @@ class Solver:
         # lower card of the suit only counts, per seat. See the module's note.
         hb = max(1, (n - 1).bit_length())  # bits of a holder
         holder = self._holder
-        up = tuple(smask[suit[j]] & ~((1 << j) - 1) for j in range(size))  # j and above
-        upx = tuple(smask[suit[j]] & ~((2 << j) - 1) for j in range(size))  # above j
         rsuits: list[tuple[int, int, int, int, dict[int, tuple[int, int, tuple[int, ...]]]]] = []
         off = 0
         for base, width, _, _ in runs:
@@ -858,7 +884,6 @@ class Solver:
             off += hb * width.bit_length()
         rfields = tuple((off_i, sm) for _, _, off_i, sm, _ in rsuits)
         cw = 4 * n  # bits of one suit's counts (a count per seat, four bits each)
-        suit_list = tuple(m for m in smask if m)
 
         def suit_info(base: int, m: int, sm: int) -> tuple[int, int, tuple[int, ...]]:
             """One suit's live cards ``m`` (from ``base``): the counts per seat, the holders
@@ -908,50 +933,6 @@ class Solver:
         sure_r: dict[int, tuple[int, int, int, int]] = {}
         at_leader = size  # the leader's place in the key of sure_r
 
-        def sure_bounds_r(leader: int, live: int, number: int) -> tuple[int, int, int, int]:
-            """``sure_bounds`` and the cards each rests on (the ranks that make them): the
-            quick tricks, the highest card of a suit held elsewhere where the leader holds a
-            master of it; the master trumps, the lowest live trump of the other team."""
-            hand = hands[leader]
-            q = quick(hand, live)
-            sure = cum[number + q] - cum[number] if q else 0
-            tq = 0
-            if q:
-                elsewhere = live & ~hand
-                ms = (trump_mask,) if trump_mask & elsewhere else suit_list
-                for sm in ms:
-                    theirs = elsewhere & sm
-                    if theirs and hand & sm:
-                        top = theirs.bit_length() - 1
-                        if hand & upx[top]:
-                            tq |= up[top]
-            dlo = dhi = tlo = thi = 0
-            if trump_top:
-                mine = 0
-                for s in side_seats:
-                    mine |= hands[s]
-                ks = sure_trumps([hands[s] for s in side_seats], live & ~mine)
-                ko = sure_trumps([hands[s] for s in opp_seats], mine)
-                ls = least[number]
-                a1 = sure if maxi[leader] else 0
-                if a1 >= ls[ks]:
-                    dlo, tlo = a1, tq if a1 else 0
-                else:
-                    t = live & ~mine & trump_mask
-                    dlo, tlo = ls[ks], up[(t & -t).bit_length() - 1] if t else 0
-                b1 = sure if not side[leader] else 0
-                if b1 >= ls[ko]:
-                    dhi, thi = b1, tq if b1 else 0
-                else:
-                    t = mine & trump_mask
-                    dhi, thi = ls[ko], up[(t & -t).bit_length() - 1] if t else 0
-            elif sure:
-                if maxi[leader]:
-                    dlo, tlo = sure, tq
-                elif not side[leader]:
-                    dhi, thi = sure, tq
-            return dlo, dhi, tlo, thi
-
         rel_out = 0  # the cards whose ranks the last answer of trick_r or follow_r rests on
 
         def trick_r(leader: int, live: int, alpha: int, beta: int) -> int:
@@ -985,7 +966,7 @@ class Solver:
             if bounds is None:
                 if len(sure_r) > CODES:
                     sure_r.clear()
-                bounds = sure_r[sk] = sure_bounds_r(leader, live, number)
+                bounds = sure_r[sk] = sure_bounds(leader, live, number)
             lo += bounds[0]
             hi -= bounds[1]
             if hi <= alpha:
