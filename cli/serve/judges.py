@@ -11,17 +11,11 @@ way with it)."""
 
 from __future__ import annotations
 
-import signal
 import threading
 from collections.abc import Callable
 from typing import Any
 
 from referee.claims import recorded
-
-
-def _quiet() -> None:
-    """The worker leaves Ctrl-C to the server, which ends it."""
-    signal.signal(signal.SIGINT, signal.SIG_IGN)
 
 
 class Judges:
@@ -59,8 +53,10 @@ class Judges:
         if self._pool is None:
             import multiprocessing
 
+            from cli.workers import quiet  # (Ctrl-C left to the server, which ends it)
+
             # spawn: the server runs threads (the watcher), which a fork would copy mid-work
-            self._pool = multiprocessing.get_context("spawn").Pool(1, initializer=_quiet)
+            self._pool = multiprocessing.get_context("spawn").Pool(1, initializer=quiet)
         return self._pool
 
     def _kept(self, ask: recorded.Ask, answer: str) -> None:
