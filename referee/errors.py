@@ -15,7 +15,15 @@ class NotationError(RefereeError):
 
 
 class SaveFileError(RefereeError):
-    """A file that cannot be loaded: TOML error, wrong format, bad key, wrong type (exit 2)."""
+    """A file that cannot be loaded: TOML error, wrong format, bad key, wrong type (exit 2).
+
+    ``key`` and ``deal`` (1-based; None: the top of the file) say where, when the message
+    names a key: the loader then adds the key's line in the file."""
+
+    def __init__(self, message: str, key: str | None = None, deal: int | None = None) -> None:
+        super().__init__(message)
+        self.key = key
+        self.deal = deal
 
 
 class IllegalEntry(RefereeError):

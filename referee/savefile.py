@@ -26,7 +26,7 @@ MAX_DEALS = 1000
 
 
 def _err(file: str, key: str, expected: str) -> SaveFileError:
-    return SaveFileError(f"{file}: key {key!r}: expected {expected}")
+    return SaveFileError(f"{file}: key {key!r}: expected {expected}", key)
 
 
 def name_problem(name: Any) -> str | None:
@@ -175,10 +175,29 @@ def loads(raw: bytes, name: str) -> tuple[GameRules, Setup, list[Deal]]:
         data = tomlread.loads(text)
     except tomlread.TOMLDecodeError as e:
         raise SaveFileError(f"{name}: not valid TOML: {e}") from None
+    if not data:
+        raise SaveFileError(f"{name}: the file is empty: a save file starts with format = "
+                            f"{FORMAT}, the game and the players ('referee new' writes one)")
     try:
         return parse(data, name)
+    except SaveFileError as e:
+        raise _with_line(e, text) from None
     except RecursionError:  # pragma: no cover - the depth is checked before parsing
         raise SaveFileError(f"{name}: nested too deeply to be a save file") from None
+
+
+def _with_line(e: SaveFileError, text: str) -> SaveFileError:
+    """``e`` with the line of its key in the file (``key 'tricks[2]' (line 41): ...``)."""
+    if e.key is None:
+        return e
+    from .tomllines import line_of
+
+    line = line_of(text, e.deal, e.key)
+    said = f"key {e.key!r}:"
+    if line is None or said not in str(e):
+        return e
+    return SaveFileError(str(e).replace(said, f"key {e.key!r} (line {line}):", 1), e.key,
+                         e.deal)
 
 
 def load(path: str | Path) -> tuple[GameRules, Setup, list[Deal]]:
@@ -202,14 +221,23 @@ def to_dict(rules: GameRules, setup: Setup, deals: list[Deal]) -> dict[str, Any]
 
 
 def dumps(rules: GameRules, setup: Setup, deals: list[Deal]) -> str:
-    """The text of a whole save file, written by tomli-w in its layout (SAVEFILE.md: a deal's
-    tables follow its plain keys as sub-tables, long arrays one item a line)."""
+    """The text of a whole save file. The deals are tomli-w's, in its layout (SAVEFILE.md: a
+    deal's tables follow its plain keys as sub-tables, arrays one item a line); the few keys
+    above them (``players``, ``options``) are written by tomlkit in the layout a change to a
+    file uses (``tomlwrite``: a short array on one line, ``players = ["Ala", "Bartek"]``), as
+    SAVEFILE.md shows them: tomli-w 1.2 writes every array one item a line, and has no
+    setting for it. tomlkit writes only these few lines (it is ~9x slower than tomli-w on a
+    thousand deals)."""
     import tomli_w
 
+    from .tomlwrite import head
+
     data = to_dict(rules, setup, deals)
-    if not data["deals"]:  # no ``deals = []``: the first deal comes as a ``[[deals]]`` table
-        del data["deals"]
-    return tomli_w.dumps(data, indent=2)
+    listed = data.pop("deals")
+    top = head(data)
+    if not listed:  # no ``deals = []``: the first deal comes as a ``[[deals]]`` table
+        return top
+    return top + "\n" + tomli_w.dumps({"deals": listed}, indent=2)
 
 
 def inline(value: Any) -> str:

@@ -63,6 +63,16 @@ def _table(d: dict[str, Any]) -> Any:
     return t
 
 
+def head(data: dict[str, Any]) -> str:
+    """The keys above a save file's deals (``format``, ``game``, ``players``, ``options``...)
+    as TOML text in our layout: a short array on one line, a table as ``[options]``."""
+    doc = tomlkit.document()
+    for k, v in data.items():
+        doc.append(k, _table(v) if isinstance(v, dict) else _item(k, v))
+    text: str = doc.as_string()
+    return text
+
+
 def inline(value: Any) -> str:
     """A value as inline TOML on one line, as a key line is typed at the prompt."""
     text: str = _inline(value).as_string()

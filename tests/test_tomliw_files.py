@@ -1,5 +1,5 @@
-"""Issue 23, tomli-w back at its job: a whole document (``referee new``, a file written whole)
-is tomli-w's, in its layout (SAVEFILE.md: sub-tables such as ``[deals.hands]``, arrays split
+"""Issue 23, tomli-w back at its job: a whole document's deals (``referee new``, a file written
+whole) are tomli-w's, in its layout (SAVEFILE.md: sub-tables such as ``[deals.hands]``, arrays split
 over lines); every command that changes a file then changes it in place (tomlkit) and it reads
 back to the same game."""
 
@@ -21,16 +21,32 @@ PLAYERS = ["-p", "Ala", "-p", "Bartek", "-p", "Celina", "-p", "Darek"]
 
 @pytest.mark.parametrize("extra", [[], ["--deal", "--seed", "7"]])
 def test_new_writes_the_document_tomli_w_writes(tmp_path: Path, extra: list[str]) -> None:
+    """The deals are tomli-w's, in its layout; the keys above them are on one line each, as
+    SAVEFILE.md shows them (issue 29: tomli-w wrote ``players`` one name a line)."""
     p = tmp_path / "g.toml"
     code, out, err = cli_run("new", "kierki", str(p), *PLAYERS, *extra)
     assert code == 0, out + err
     s = Session.load(p)
     data = savefile.to_dict(s.rules, s.setup, s.deals)
-    if not data["deals"]:
-        del data["deals"]
-    assert p.read_text(encoding="utf-8") == tomli_w.dumps(data, indent=2)
-    if extra:
-        assert "[deals.hands]" in p.read_text(encoding="utf-8")  # tomli-w's sub-table
+    text = p.read_text(encoding="utf-8")
+    assert text.startswith('format = 1\ngame = "kierki"\n'
+                           'players = ["Ala", "Bartek", "Celina", "Darek"]\n')
+    if data["deals"]:
+        deals = tomli_w.dumps({"deals": data["deals"]}, indent=2)
+        assert text.endswith("\n" + deals)
+        assert "[deals.hands]" in text  # tomli-w's sub-table
+    else:
+        assert "[[deals]]" not in text
+
+
+def test_a_file_written_whole_keeps_short_arrays_on_one_line() -> None:
+    """Written whole (a file that cannot be changed in place), the head is as a new file's,
+    and the house rules are a table; the text reads back to the same game."""
+    rules, setup, deals = savefile.load(SAMPLES / "schmier-complete.toml")
+    text = savefile.dumps(rules, setup, deals)
+    assert '\nplayers = ["Ala", "Bartek", "Celina", "Darek", "Ewa", "Filip"]\n' in text
+    _, back_setup, back = savefile.loads(text.encode("utf-8"), "x.toml")
+    assert back_setup == setup and back == deals
 
 
 def back_to(p: Path, want: Session) -> None:

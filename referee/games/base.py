@@ -163,7 +163,7 @@ class Where:
         place = f"{self.file}: " if self.file else ""
         if self.deal is not None:
             place += f"deal {self.deal}: "
-        return SaveFileError(f"{place}key {key!r}: expected {expected}")
+        return SaveFileError(f"{place}key {key!r}: expected {expected}", key, self.deal)
 
 
 class GameRules(ABC):
