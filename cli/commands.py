@@ -427,13 +427,19 @@ def play(file: Annotated[Path | None, typer.Argument(help="the game's save file 
          serve: Annotated[bool, typer.Option("--serve", help="serve the game's page alongside "
                                              "(referee serve), read-only")] = False,
          lan: Annotated[bool, typer.Option("--lan", help="with --serve: on the local network, "
-                                           "a token in every URL")] = False) -> None:
+                                           "a token in every URL")] = False,
+         port: Annotated[int | None, typer.Option("--port", min=0, max=65535, help="with "
+                                                  "--serve: the port (0: any free one; "
+                                                  "default: the last one used for this "
+                                                  "file when free)")] = None) -> None:
     """The table mode: shows the table, asks for the next entry, checks it, saves it."""
     from cli.table.run import run
 
     if lan and not serve:
         fail("play: --lan needs --serve", 2)
-    raise typer.Exit(run(file, ascii_only, serve, lan))
+    if port is not None and not serve:
+        fail("play: --port needs --serve", 2)
+    raise typer.Exit(run(file, ascii_only, serve, lan, port))
 
 
 @app.command()
@@ -580,8 +586,9 @@ def serve(target: Annotated[Path, typer.Argument(help="a game's save file, or a 
           lan: Annotated[bool, typer.Option("--lan", help="serve the local network (the "
                                             "phones at the table): a random token in every "
                                             "address, and a QR code of it")] = False,
-          port: Annotated[int, typer.Option("--port", min=0, max=65535,
-                                            help="the port (0: any free one)")] = 8000
+          port: Annotated[int | None, typer.Option(
+              "--port", min=0, max=65535, help="the port (0: any free one; default: the last "
+              "one used for this file when free, else 8000 when free)")] = None
           ) -> None:
     """A read-only web page of the game, updated as entries land: the live table, the score
     sheet, the replay with each trick's explanation; of a folder, its games and the season's
@@ -595,5 +602,6 @@ def serve(target: Annotated[Path, typer.Argument(help="a game's save file, or a 
     try:
         code = run(target, lan=lan, port=port, say=typer.echo)
     except OSError as e:
-        fail(f"cannot serve on port {port}: {e.strerror or e}", 2)
+        fail(f"cannot serve on port {port if port is not None else '(any)'}: "
+             f"{e.strerror or e}", 2)
     raise typer.Exit(code)

@@ -132,7 +132,7 @@ def test_hands_known_the_server_searches_a_long_claim_and_shows_the_commands_ver
     page = tmp_path / "claimed.toml"
     page.write_text(savefile.dumps(rules, setup, [Deal([*cut.entries,
                                                         Key("claim", TableClaim(claimer))])]))
-    with TestClient(make_app(page)) as client:
+    with TestClient(make_app(page), base_url="http://127.0.0.1") as client:
         site = client.app.state.site  # type: ignore[attr-defined]
         first = client.get("/live.json").json()
         assert first["claims"][0]["referee"] == recorded.LONG
@@ -144,8 +144,8 @@ def test_hands_known_the_server_searches_a_long_claim_and_shows_the_commands_ver
         assert now["claims"][0]["referee"] == said
         assert now["version"] > first["version"]
         assert said in client.get("/").text
-        assert said in client.get("/replay.json").text
-        assert recorded.LONG not in client.get("/replay.json").text
+        assert said in client.get("/replay.json?deal=1").text
+        assert recorded.LONG not in client.get("/replay.json?deal=1").text
         workers = list(site.judges._pool._pool)
         assert workers and all(w.is_alive() for w in workers)
     assert site.judges._pool is None  # the worker ends with the server

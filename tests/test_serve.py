@@ -28,8 +28,11 @@ FILE_ROUTES = ("", "live.json", "replay", "replay?deal=3&step=4", "replay.json",
                "chart.svg")
 
 
+LOCAL = "http://127.0.0.1"  # the Host a page of this machine sends (any other: 400)
+
+
 def client(target: Path, **kw: object) -> TestClient:
-    return TestClient(make_app(target, **kw))  # type: ignore[arg-type]
+    return TestClient(make_app(target, **kw), base_url=LOCAL)  # type: ignore[arg-type]
 
 
 def copy(tmp_path: Path, name: str, to: str | None = None) -> Path:
@@ -88,11 +91,12 @@ def test_the_live_view_says_the_violation_with_its_proving_card(tmp_path: Path) 
 
 def test_replay_steps_and_their_explanations(tmp_path: Path) -> None:
     c = client(copy(tmp_path, "kierki-revoke.toml"))
-    doc = c.get("/replay.json").json()
-    steps = doc["steps"]
+    doc = c.get("/replay.json").json()  # the index; a deal's steps: ?deal=N
     (v,) = doc["violations"]
-    step = steps[v["step"]]
+    page = c.get(f"/replay.json?deal={v['deal']}").json()
+    step = page["steps"][v["deal_step"]]
     assert (step["deal"], step["kind"], step["number"]) == (3, "trick", 4)
+    assert v["step"] == page["deal"]["first_step"] + v["deal_step"]
     assert any("PROVEN follow-suit" in line for line in step["explain"])
     html = c.get("/replay?deal=3&step=4").text  # the step of deal 3's trick 4
     assert 'id="replay"' in html and 'id="slider"' in html and 'type="range"' in html
@@ -363,7 +367,7 @@ def test_folder_mode_keeps_a_bounded_number_of_games_read(tmp_path: Path,
     for i in range(4):
         copy(tmp_path, "kozel-in-progress.toml", f"g{i}.toml")
     app = make_app(tmp_path)
-    c = TestClient(app)
+    c = TestClient(app, base_url=LOCAL)
     for i in range(4):
         assert c.get(f"/g/g{i}.toml/live.json").status_code == 200
     assert sorted(p.name for p in app.state.site.hub.feeds) == ["g2.toml", "g3.toml"]

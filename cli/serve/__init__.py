@@ -22,18 +22,41 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
+    from collections.abc import Sequence
+
     from starlette.applications import Starlette
 
 __all__ = ["make_app", "start_server", "serve", "Running"]
 DEFAULT_PORT = 8000
 
 
-def make_app(target: Path, *, token: str | None = None,
-             max_clients: int = 100) -> Starlette:
-    """The Starlette app serving ``target`` (``cli.serve.app.make_app``)."""
+def make_app(target: Path, *, token: str | None = None, max_clients: int = 100,
+             hosts: Sequence[str] | None = None) -> Starlette:
+    """The Starlette app serving ``target`` (``cli.serve.app.make_app``); ``hosts``: the
+    names a request's ``Host`` may give (by default this machine's loopback names)."""
+    from cli.serve.app import LOOPBACK
     from cli.serve.app import make_app as make
 
-    return make(target, token=token, max_clients=max_clients)
+    return make(target, token=token, max_clients=max_clients,
+                hosts=LOOPBACK if hosts is None else hosts)
+
+
+def own_hosts(host: str) -> list[str]:
+    """The names this server answers to when it listens on ``host``: the loopback names,
+    and on every interface (``--lan``) this machine's addresses on the local network and its
+    host name (``NAME`` and ``NAME.local``). Any other ``Host`` is refused (400)."""
+    from cli.serve.app import LOOPBACK
+
+    names = list(LOOPBACK)
+    if host in ("0.0.0.0", "::"):
+        names += lan_addresses()
+        with contextlib.suppress(OSError):
+            me = socket.gethostname()
+            if me:
+                names += [me, me.removesuffix(".local") + ".local"]
+    elif host not in names:
+        names.append(host)
+    return list(dict.fromkeys(names))
 
 
 def _listen(host: str, port: int) -> socket.socket:
@@ -56,6 +79,8 @@ def _server(app: Any) -> Any:
     import uvicorn
     from sse_starlette.sse import AppStatus
 
+    from cli.serve.app import Headers
+
     # the streams are ended by the hub (``close_soon`` below), each with its response
     # completed; sse-starlette's own drain would cut them off half-way instead
     AppStatus.disable_automatic_graceful_drain()  # type: ignore[no-untyped-call]
@@ -66,10 +91,69 @@ def _server(app: Any) -> Any:
             site.hub.close_soon()
             super().handle_exit(sig, frame)
 
-    config = uvicorn.Config(app, log_level="warning", access_log=False, lifespan="on",
-                            ws="none", loop="asyncio", timeout_graceful_shutdown=3,
-                            server_header=False)
+    config = uvicorn.Config(Headers(app), log_level="warning", access_log=False,
+                            lifespan="on", ws="none", loop="asyncio", http=h11_secured(),
+                            timeout_graceful_shutdown=3, server_header=False)
     return Server(config)
+
+
+def h11_secured() -> type[Any]:
+    """uvicorn's HTTP/1.1 protocol (h11), whose own answer to a request it cannot parse (a
+    bare 400, sent before any app runs) also carries the pages' security headers."""
+    import h11
+    from uvicorn.protocols.http.h11_impl import H11Protocol
+
+    from cli.serve.app import secured
+
+    class Secured(H11Protocol):
+        def send_400_response(self, msg: str) -> None:
+            headers = secured([(b"content-type", b"text/plain; charset=utf-8"),
+                               (b"connection", b"close")])
+            for event in (h11.Response(status_code=400, headers=headers, reason=b"Bad Request"),
+                          h11.Data(data=msg.encode("ascii")), h11.EndOfMessage()):
+                self.transport.write(self.conn.send(event) or b"")
+            self.transport.close()
+
+    return Secured
+
+
+def port_file(target: Path) -> Path | None:
+    """Where the last port used to serve the file ``target`` is kept: ``.FILE.port`` beside
+    it, as its ``.FILE.history``; a folder's is not kept (None)."""
+    return None if target.is_dir() else target.with_name(f".{target.name}.port")
+
+
+def last_port(target: Path) -> int | None:
+    """The last port ``target`` was served on, if it was (and the note is readable)."""
+    note = port_file(target)
+    try:
+        port = int(note.read_text(encoding="ascii").strip()) if note is not None else 0
+    except (OSError, ValueError, UnicodeDecodeError):
+        return None
+    return port if 0 < port < 65536 else None
+
+
+def listen_for(target: Path, host: str, port: int | None, default: int) -> socket.socket:
+    """The listening socket for ``target``: on ``port`` when given (an ``OSError`` when it is
+    taken); without it, the last port used for this file when it is free (so the phones'
+    open pages reconnect after a restart), else ``default`` when free, else any free port.
+    The port taken is noted for the next time (a note that cannot be written is no
+    matter)."""
+    tries = [port] if port is not None else \
+        [*dict.fromkeys(x for x in (last_port(target), default) if x is not None), 0]
+    for p in tries[:-1]:
+        try:
+            sock = _listen(host, p)
+            break
+        except OSError:
+            continue
+    else:
+        sock = _listen(host, tries[-1])
+    note = port_file(target)
+    if note is not None:
+        with contextlib.suppress(OSError):
+            note.write_text(f"{sock.getsockname()[1]}\n", encoding="ascii")
+    return sock
 
 
 class Running:
@@ -105,13 +189,17 @@ def base_url(host: str, port: int, token: str | None) -> str:
     return f"http://{shown}:{port}/" + ("" if token is None else f"t/{token}/")
 
 
-def start_server(target: Path, *, host: str = "127.0.0.1", port: int = 0,
-                 token: str | None = None, max_clients: int = 100) -> Running:
-    """Serve ``target`` on ``host``:``port`` (0: any free port) from a background thread.
-    On every interface (``0.0.0.0``, ``--lan``), ``.url`` names this machine's first address
-    on the local network, the one the phones open."""
-    app = make_app(Path(target), token=token, max_clients=max_clients)
-    sock = _listen(host, port)
+def start_server(target: Path, *, host: str = "127.0.0.1", port: int | None = 0,
+                 token: str | None = None, max_clients: int = 100,
+                 remember: bool = False) -> Running:
+    """Serve ``target`` on ``host``:``port`` (0: any free port) from a background thread;
+    with ``remember`` (``play --serve``), the port is ``listen_for``'s (None: the last one
+    used for this file when free) and noted. On every interface (``0.0.0.0``, ``--lan``),
+    ``.url`` names this machine's first address on the local network, the one the phones
+    open."""
+    app = make_app(Path(target), token=token, max_clients=max_clients, hosts=own_hosts(host))
+    sock = listen_for(Path(target), host, port, DEFAULT_PORT) if remember else \
+        _listen(host, port or 0)
     shown = host
     if host in ("0.0.0.0", "::"):
         shown = next(iter(lan_addresses()), "127.0.0.1")
@@ -176,9 +264,10 @@ def tell(target: Path, host: str, port: int, token: str | None, lan: bool, say: 
             "only; --lan for the phones at the table)")
 
 
-def serve(target: Path, *, host: str = "127.0.0.1", port: int = DEFAULT_PORT,
+def serve(target: Path, *, host: str = "127.0.0.1", port: int | None = None,
           token: str | None = None, lan: bool = False, say: Any = print) -> int:
-    """The ``serve`` command: serve until Ctrl-C (exit 130) or SIGTERM (exit 143)."""
+    """The ``serve`` command: serve until Ctrl-C (exit 130) or SIGTERM (exit 143); on
+    ``port``, else the last port used for this file when free (``listen_for``)."""
     import signal
 
     if lan:
@@ -186,8 +275,8 @@ def serve(target: Path, *, host: str = "127.0.0.1", port: int = DEFAULT_PORT,
         from cli.serve.app import new_token
 
         token = token or new_token()
-    app = make_app(Path(target), token=token)
-    sock = _listen(host, port)
+    app = make_app(Path(target), token=token, hosts=own_hosts(host))
+    sock = listen_for(Path(target), host, port, DEFAULT_PORT)
     port = sock.getsockname()[1]
     tell(target, host, port, token, lan, say)
     say("Ctrl-C stops it")

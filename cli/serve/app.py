@@ -18,18 +18,20 @@ from __future__ import annotations
 
 import json
 import secrets
+from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 from urllib.parse import quote
 
 from starlette.applications import Starlette
+from starlette.concurrency import run_in_threadpool
 from starlette.requests import Request
 from starlette.responses import HTMLResponse, PlainTextResponse, RedirectResponse, Response
 from starlette.routing import Mount, Route
 from starlette.staticfiles import StaticFiles
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
-from cli.serve import views
+from cli.serve import replay, views
 from cli.serve.judges import Judges
 from cli.serve.live import Feed, Hub, State, TooMany
 
@@ -40,6 +42,23 @@ SVG_CSP = "default-src 'none'; style-src 'unsafe-inline'"  # pygal's styles insi
 PARTS = ("game-title", "deal", "turn", "trick", "claim", "violations", "tricks", "score",
          "winner")
 RETRY_MS = 1000
+PAGES = frozenset({"", "live.json", "events", "replay.json", "replay", "score", "chart.svg"})
+DEAL_PAGES = 16  # the replay's deal pages kept built, per game
+
+
+SECURITY = ((b"x-content-type-options", b"nosniff"), (b"referrer-policy", b"no-referrer"),
+            (b"x-frame-options", b"DENY"), (b"cache-control", b"no-store"))
+OWN = frozenset({b"content-security-policy", *(k for k, _v in SECURITY)})
+LOOPBACK = ("127.0.0.1", "localhost")
+
+
+def secured(headers: list[tuple[bytes, bytes]]) -> list[tuple[bytes, bytes]]:
+    """``headers`` with the security headers set (once: a response that passes through
+    twice is not given them twice)."""
+    kept = [(k, v) for k, v in headers if k.lower() not in OWN]
+    svg = any(k.lower() == b"content-type" and v.startswith(b"image/svg") for k, v in kept)
+    return [*kept, (b"content-security-policy", (SVG_CSP if svg else CSP).encode()),
+            *SECURITY]
 
 
 class Headers:
@@ -55,16 +74,7 @@ class Headers:
 
         async def put(message: Message) -> None:
             if message["type"] == "http.response.start":
-                headers = [(k, v) for k, v in message.get("headers", [])
-                           if k.lower() != b"content-security-policy"]
-                svg = any(k.lower() == b"content-type" and v.startswith(b"image/svg")
-                          for k, v in headers)
-                headers += [(b"content-security-policy", (SVG_CSP if svg else CSP).encode()),
-                            (b"x-content-type-options", b"nosniff"),
-                            (b"referrer-policy", b"no-referrer"),
-                            (b"x-frame-options", b"DENY"),
-                            (b"cache-control", b"no-store")]
-                message = {**message, "headers": headers}
+                message = {**message, "headers": secured(list(message.get("headers", [])))}
             await send(message)
 
         await self.app(scope, receive, put)
@@ -95,7 +105,7 @@ def environment() -> Any:
     env.filters.update(glyph=glyph, suit_class=suit_class, suit=suit,
                        deal_label=views.deal_label, deal_result=views.deal_result,
                        points=views.points,
-                       signed=views.signed, urlpath=lambda p: quote(p, safe="/"),
+                       signed=views.signed,
                        pct=lambda x: "–" if x is None else f"{100 * x:.0f}%")
     return env
 
@@ -142,29 +152,50 @@ class Site:
         from referee.claims.recorded import LONG
 
         for f in list(self.hub.feeds.values()):
-            if LONG in f.state.text or LONG in str(f.state.extra.get("replay", "")):
+            if LONG in f.state.text or LONG in str(f.state.extra.get("deals", "")):
                 f.refresh(force=True)
 
-    def replay_doc(self, feed: Feed) -> dict[str, Any]:
+    def replay_index(self, feed: Feed) -> dict[str, Any]:
+        """The replay's index of the feed's version (``cli.serve.replay.index``), built once
+        (in a worker thread: a long game takes a while)."""
         s = feed.state
-        got = s.extra.get("replay")
-        if got is None:
-            got = {"steps": [], "deals": [], "violations": []}
-            error = s.error
-            try:
-                if s.game is not None:
-                    got = views.replay(s.game)
-                    self.judges.take()
-                    p = self.parts
-                    for step in got["steps"]:
-                        step["html"] = {"trick": str(p.step_trick(got, step)),
-                                        "explain": str(p.step_explain(step))}
-            except Exception as e:  # noqa: BLE001 - a fault of the referee: said, page lives
-                got = {"steps": [], "deals": [], "violations": []}
-                error = f"the referee could not replay this game ({type(e).__name__}: {e})"
-            got["version"], got["error"] = s.version, error
-            s.extra["replay"] = got
-        return got
+        with feed.making:
+            got = s.extra.get("index")
+            if got is None:
+                got, error = {"deals": [], "steps": 0, "violations": [], "unit": "deal"}, s.error
+                try:
+                    if s.game is not None:
+                        got = replay.index(s.game)
+                except Exception as e:  # noqa: BLE001 - a fault of the referee: said
+                    error = f"the referee could not replay this game ({type(e).__name__}: {e})"
+                got["version"], got["error"] = s.version, error
+                s.extra["index"] = got
+        return dict(got)
+
+    def replay_deal(self, feed: Feed, number: int) -> dict[str, Any] | None:
+        """Deal ``number``'s page of the replay (``cli.serve.replay.deal``), the last
+        ``DEAL_PAGES`` kept per version; None when there is no such deal."""
+        s = feed.state
+        with feed.making:
+            kept: dict[int, Any] = s.extra.setdefault("deals", {})
+            if number in kept:
+                got = kept.pop(number)
+            else:
+                got, error = None, s.error
+                try:
+                    if s.game is not None:
+                        got = replay.deal(s.game, number, self.parts)
+                        self.judges.take()
+                except Exception as e:  # noqa: BLE001 - a fault of the referee: said
+                    got = {"deal": None, "steps": [], "violations": []}
+                    error = f"the referee could not replay this game ({type(e).__name__}: {e})"
+                if got is None:
+                    return None
+                got["version"], got["error"] = s.version, error
+            kept[number] = got  # (the newest last)
+            while len(kept) > DEAL_PAGES:
+                kept.pop(next(iter(kept)))
+        return dict(got)
 
     def render(self, template: str, **context: Any) -> HTMLResponse:
         context.setdefault("root", self.root)
@@ -174,48 +205,66 @@ class Site:
 
     # -- the pages of one game ---------------------------------------------------------------
 
-    async def game(self, request: Request, path: Path, here: str, sub: str) -> Response:
+    async def game(self, request: Request, path: Path, here: str, sub: str,
+                   name: str | None = None) -> Response:
+        """A page of one game (folder mode: ``name``, its path under the folder, checked
+        again whenever the file is read). Reading, replaying and drawing a game are done in
+        worker threads: a long one takes seconds, and the other pages must not wait."""
         if self.hub.stopping:
             return PlainTextResponse("the server is stopping", 503)
-        feed = self.hub.feed(path)
+        if sub not in PAGES:
+            return PlainTextResponse("Not Found", 404)
+        target = self.target
+        check = None if name is None else (lambda: views.real_inside(target, name))
+        feed = await run_in_threadpool(self.hub.feed, path, name, check)
+        if sub == "events":
+            return await self.events(request, feed)
+        return await run_in_threadpool(self.page, feed, here, sub, request.query_params)
+
+    def page(self, feed: Feed, here: str, sub: str, q: Any) -> Response:
+        """The page ``sub`` of the game (in a worker thread)."""
         s = feed.state
         if sub == "":
             return self.render("live.html", v=s.doc, here=here)
         if sub == "live.json":
             return Response(s.text, media_type="application/json")
-        if sub == "events":
-            return await self.events(request, feed)
         if sub == "replay.json":
-            return Response(json.dumps(self.replay_doc(feed), ensure_ascii=False,
-                                       separators=(",", ":")), media_type="application/json")
+            if q.get("deal") is None:
+                return as_json(self.replay_index(feed))
+            try:
+                got = self.replay_deal(feed, int(q["deal"]))
+            except ValueError:
+                got = None
+            return PlainTextResponse("Not Found", 404) if got is None else as_json(got)
         if sub == "replay":
-            doc = self.replay_doc(feed)
-            i = pick_step(doc, request.query_params)
-            step = doc["steps"][i] if doc["steps"] else None
-            label = step_label(doc, step) if step is not None else ""
-            return self.render("replay.html", doc=doc, i=i, step=step, label=label,
-                               here=here, error=doc["error"])
+            idx = self.replay_index(feed)
+            i = replay.pick(idx, q)
+            d = replay.deal_at(idx, i)
+            got = self.replay_deal(feed, d["number"]) if d is not None else None
+            step = got["steps"][i - d["first_step"]] if got and d and got["steps"] else None
+            return self.render("replay.html", doc=idx, i=i, step=step,
+                               one={"deals": [got["deal"]] if got else []},
+                               label=replay.label(idx["unit"], step) if step else "",
+                               here=here, error=(got or idx)["error"])
         if sub == "score":
             return self.render("score.html", v=s.doc, here=here)
-        if sub == "chart.svg":
-            svg = s.extra.get("chart")
-            if svg is None:
-                from cli.serve.chart import svg as draw
+        svg = s.extra.get("chart")  # chart.svg
+        if svg is None:
+            from cli.serve.chart import svg as draw
 
-                sheet = s.doc.get("sheet") or {"names": [], "rows": [], "unit": "deal"}
-                svg = draw(sheet, "running totals")
-                s.extra["chart"] = svg
-            return Response(svg, media_type="image/svg+xml")
-        return PlainTextResponse("Not Found", 404)
+            sheet = s.doc.get("sheet") or {"names": [], "rows": [], "unit": "deal"}
+            svg = draw(sheet, "running totals")
+            s.extra["chart"] = svg
+        return Response(svg, media_type="image/svg+xml")
 
     async def events(self, request: Request, feed: Feed) -> Response:
+        """The live feed. The page's queue is made only inside the stream, whose ``finally``
+        gives it back: a response that never streams (a HEAD, which sse-starlette answers
+        with its headers alone; a client gone before the first event) holds no place."""
         from sse_starlette import EventSourceResponse, ServerSentEvent
 
-        try:
-            q = self.hub.subscribe(feed)
-        except TooMany:
-            return PlainTextResponse("too many live pages open; try again later", 503,
-                                     headers={"retry-after": "10"})
+        if self.hub.full():
+            return too_many()
         feed.watch()
 
         def event(st: State) -> ServerSentEvent:
@@ -223,6 +272,10 @@ class Site:
                                    retry=RETRY_MS)
 
         async def stream() -> Any:
+            try:
+                q = self.hub.subscribe(feed)
+            except TooMany:  # the last places were taken since the check: the page retries
+                return
             try:
                 yield event(feed.state)  # a page that (re)connects gets the whole state
                 while True:
@@ -254,12 +307,12 @@ class Site:
             here = f"{self.root}g/{quote(name, safe='/')}/"
             if bare:  # the game's own address ends with a slash
                 return RedirectResponse(here, 307)
-            return await self.game(request, path, here, page)
+            return await self.game(request, path, here, page, name)
         return PlainTextResponse("Not Found", 404)
 
     async def index(self, request: Request) -> Response:
         assert self.season is not None
-        doc = self.season.index()
+        doc = await run_in_threadpool(self.season.index)  # (every file read: off the loop)
         if request.query_params.get("format") == "json":
             return Response(json.dumps(doc, ensure_ascii=False), media_type="application/json")
         return self.render("index.html", doc=doc, name=views.shown(self.target.name))
@@ -278,34 +331,28 @@ class Site:
                 Route("/{sub:str}", self.file_page), static]
 
 
-def pick_step(doc: dict[str, Any], q: Any) -> int:
-    """The step a query asks for: ``deal=N&step=K``, or ``i=K`` over the whole game."""
-    from referee.public import step_index
-
-    def number(key: str) -> int | None:
-        v = q.get(key)
-        try:
-            return int(v) if v is not None else None
-        except ValueError:
-            return None
-
-    if q.get("i") is not None:
-        return step_index(doc, None, number("i"))
-    return step_index(doc, number("deal"), number("step"))
+def too_many() -> Response:
+    return PlainTextResponse("too many live pages open; try again later", 503,
+                             headers={"retry-after": "10"})
 
 
-def step_label(doc: dict[str, Any], step: dict[str, Any]) -> str:
-    unit = doc.get("sheet", {}).get("unit", "deal")
-    head = f"{unit.capitalize()} {step['deal']}"
-    return head if step["kind"] == "deal" else f"{head} · {step['label']}"
+def as_json(doc: dict[str, Any]) -> Response:
+    return Response(json.dumps(doc, ensure_ascii=False, separators=(",", ":")),
+                    media_type="application/json")
 
 
-def make_app(target: Path, *, token: str | None = None, max_clients: int = 100) -> Starlette:
+def make_app(target: Path, *, token: str | None = None, max_clients: int = 100,
+             hosts: Sequence[str] = LOOPBACK) -> Starlette:
     """The Starlette app serving ``target`` (a game file, or a folder of them); with
-    ``token``, only under ``/t/TOKEN/``: every other URL is a bare 404."""
+    ``token``, only under ``/t/TOKEN/``: every other URL is a bare 404. A request whose
+    ``Host`` is not one of ``hosts`` (this server's own names: a page of another site that
+    had its name point here, DNS rebinding, names itself) gets a bare 400."""
     import contextlib
 
     import anyio
+    from starlette.middleware.gzip import GZipMiddleware
+    from starlette.middleware.trustedhost import TrustedHostMiddleware
+    from starlette.routing import Router
 
     site = Site(Path(target), token, max_clients)
     if not site.folder:
@@ -324,13 +371,15 @@ def make_app(target: Path, *, token: str | None = None, max_clients: int = 100) 
             await anyio.sleep(0)
 
     routes = site.routes()
-    if token is not None:
-        routes = [Mount(f"/t/{token}", routes=routes)]
+    if token is not None:  # (the base without its slash: sent to it, by a relative address)
+        routes = [Route(f"/t/{token}", lambda _r: RedirectResponse(site.root, 307)),
+                  Mount(f"/t/{token}", app=Router(routes, redirect_slashes=False))]
     app = Starlette(routes=routes, lifespan=lifespan)
+    # Starlette's own slash redirect writes the request's Host into its Location: none
+    app.router.redirect_slashes = False
     app.state.site = site
-    from starlette.middleware.gzip import GZipMiddleware
-
     app.add_middleware(GZipMiddleware, minimum_size=2048)  # (never the event stream)
+    app.add_middleware(TrustedHostMiddleware, allowed_hosts=list(hosts), www_redirect=False)
     app.add_middleware(Headers)
     return app
 

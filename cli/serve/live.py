@@ -17,11 +17,15 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import json
+import os
 import threading
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
+
+import anyio
+import anyio.to_thread
 
 from cli.serve.views import Stamp
 
@@ -53,13 +57,19 @@ class State:
 class Feed:
     """One game file's live view and the queues of the pages watching it."""
 
-    def __init__(self, path: Path, build: Callable[[Any, State], Json]) -> None:
+    def __init__(self, path: Path, build: Callable[[Any, State], Json], name: str | None = None,
+                 check: Callable[[], Path] | None = None) -> None:
         self.path = path
+        self.name = name or path.name  # what the page calls it (never a path of this machine)
+        # the path to read, looked up again on every refresh (folder mode: the real path,
+        # still a game file under the folder, else ``OutsideFolder``)
+        self.check = check or (lambda: path)
         self.build = build  # the live document of a state (the views', with its HTML parts)
         self.state = State()
         self.clients: set[asyncio.Queue[State | None]] = set()
-        self._stamp: Stamp | None = None
+        self._stamp: tuple[Path, Stamp] | None = None  # the real path read, and its stamp
         self._lock = threading.Lock()
+        self.making = threading.Lock()  # one build at a time of what is made from a state
         self._task: asyncio.Task[None] | None = None
         self._stop: asyncio.Event | None = None
         self.loop: asyncio.AbstractEventLoop | None = None  # the pages' loop, once one came
@@ -69,9 +79,18 @@ class Feed:
 
     def refresh(self, force: bool = False) -> bool:
         """Read the file again if its stamp changed (or ``force``); True when what the page
-        shows changed (then the version goes up and every page is told)."""
+        shows changed (then the version goes up and every page is told). The path is checked
+        again every time (folder mode: a name swapped for a symlink out of the folder is
+        gone, not followed)."""
+        from cli.serve.views import OutsideFolder
+
         with self._lock:
-            stamp = Stamp.of(self.path)
+            try:
+                real: Path | None = self.check()
+            except OutsideFolder:
+                real = None
+            got = Stamp.of(real) if real is not None else None
+            stamp = (real, got) if real is not None and got is not None else None
             if not force and stamp == self._stamp:
                 return False
             self._stamp = stamp
@@ -79,10 +98,11 @@ class Feed:
             new = State(old.version + 1, old.game)
             if stamp is None:
                 new.gone = True
-                new.error = f"{self.path.name}: the file is gone (deleted or moved); the " \
-                    "last view read is shown"
+                why = "is no longer a game file under the folder" if real is None and \
+                    os.path.lexists(self.path) else "is gone (deleted or moved)"
+                new.error = f"{self.name}: the file {why}; the last view read is shown"
             else:
-                new.game, new.error = self._read()
+                new.game, new.error = self._read(stamp[0])
             new.doc = self._document(new, old)
             if not force and _unversioned(new.doc) == _unversioned(old.doc):
                 self.state.game = new.game  # touched, or written the same: nothing to tell
@@ -92,23 +112,31 @@ class Feed:
         self._publish(new)
         return True
 
-    def _read(self) -> tuple[Any, str | None]:
-        """The game in the file, or None and the one line saying why it cannot be read."""
+    def _read(self, real: Path) -> tuple[Any, str | None]:
+        """The game in the file, or None and the one line saying why it cannot be read
+        (naming the file as the page does, never by a path of this machine)."""
         from cli.serve.views import load
         from referee.errors import RefereeError
 
-        name = self.path.name
+        name = self.name
         try:
-            return load(self.path), None
+            return load(real), None
         except RefereeError as e:
-            return None, " ".join(str(e).split())
+            return None, self._named(" ".join(str(e).split()), real)
         except OSError as e:
             return None, f"{name}: {e.strerror or e}"
         except RecursionError:
             return None, f"{name}: nested too deeply to be a save file"
         except Exception as e:  # noqa: BLE001 - a fault of the referee: said, the page lives
-            return None, " ".join(f"{name}: the referee could not replay it "
-                                  f"({type(e).__name__}: {e})".split())
+            return None, self._named(" ".join(f"{name}: the referee could not replay it "
+                                              f"({type(e).__name__}: {e})".split()), real)
+
+    def _named(self, line: str, real: Path) -> str:
+        """``line`` with the file's paths on this machine written as the page names it."""
+        for p in sorted({str(real), str(self.path), str(self.path.absolute())}, key=len,
+                        reverse=True):
+            line = line.replace(p, self.name)
+        return line
 
     def _document(self, new: State, old: State) -> Json:
         """The page's document of ``new``; a game that cannot be shown keeps the last good
@@ -121,7 +149,7 @@ class Feed:
             if new.game is old.game and old.game is not None and new.error is None:
                 raise
             new.error = new.error or " ".join(
-                f"{self.path.name}: the referee could not show it ({type(e).__name__}: "
+                f"{self.name}: the referee could not show it ({type(e).__name__}: "
                 f"{e})".split())
             new.game = old.game
             return self.build(old.game, new)
@@ -182,7 +210,9 @@ class Feed:
             async for _changes in awatch(folder, watch_filter=mine, step=STEP_MS,
                                          debounce=400, stop_event=stop, recursive=False,
                                          ignore_permission_denied=True):
-                self.refresh()
+                # read and replayed in a worker thread: a long game takes a while, and the
+                # other pages must not wait
+                await anyio.to_thread.run_sync(self.refresh)
 
 
 def _unversioned(doc: Json) -> Json:
@@ -213,13 +243,15 @@ class Hub:
         self.stopping = False
         self._lock = threading.Lock()
 
-    def feed(self, path: Path) -> Feed:
-        """The feed of ``path`` (made on first use, and read again if the file changed).
-        Folder mode keeps at most ``KEEP`` feeds: the oldest with no page open goes."""
+    def feed(self, path: Path, name: str | None = None,
+             check: Callable[[], Path] | None = None) -> Feed:
+        """The feed of ``path`` (made on first use, and read again if the file changed);
+        ``name`` and ``check``: ``Feed``'s. Folder mode keeps at most ``KEEP`` feeds: the
+        oldest with no page open goes."""
         with self._lock:
             f = self.feeds.get(path)
             if f is None:
-                f = Feed(path, self.build)
+                f = Feed(path, self.build, name, check)
                 self.feeds[path] = f
                 for old in [p for p, g in self.feeds.items() if not g.clients and p != path]:
                     if len(self.feeds) <= KEEP:
@@ -231,10 +263,14 @@ class Hub:
     def clients(self) -> int:
         return sum(len(f.clients) for f in self.feeds.values())
 
+    def full(self) -> bool:
+        """Every place for a live page is taken (``max_clients`` over every feed)."""
+        return self.clients() >= self.max_clients
+
     def subscribe(self, feed: Feed) -> asyncio.Queue[State | None]:
         """A queue for one more live page of ``feed``; ``TooMany`` past ``max_clients`` over
         every feed of the app."""
-        if self.clients() >= self.max_clients:
+        if self.full():
             raise TooMany(self.max_clients)
         if self.loop is None:
             self.loop = asyncio.get_running_loop()

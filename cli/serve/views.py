@@ -13,6 +13,7 @@ Folder mode: ``index`` is a line per game under the folder (what ``referee audit
 from __future__ import annotations
 
 import os
+import threading
 from collections.abc import Iterator
 from dataclasses import dataclass
 from pathlib import Path
@@ -103,6 +104,14 @@ def inside(folder: Path, rel: str) -> Path:
     """The file ``rel`` names under ``folder``: each part a plain name (no ``..``, ``.``,
     empty part, backslash or NUL), and the real path, symlinks followed, still under the
     folder's real path; else ``OutsideFolder``."""
+    real_inside(folder, rel)
+    return folder.joinpath(*rel.split("/"))
+
+
+def real_inside(folder: Path, rel: str) -> Path:
+    """``inside``'s check, giving the real path (symlinks followed) to read: the page of a
+    game checks it again on every refresh, so a name swapped for a symlink out of the
+    folder is refused then too, not only on the first request."""
     parts = rel.split("/")
     if not rel or any(p in ("", ".", "..") or "\\" in p or "\x00" in p for p in parts):
         raise OutsideFolder(rel)
@@ -114,7 +123,7 @@ def inside(folder: Path, rel: str) -> Path:
         raise OutsideFolder(rel) from None
     if not real.is_relative_to(root) or not real.is_file() or real.suffix != ".toml":
         raise OutsideFolder(rel)
-    return p
+    return real
 
 
 def games_under(folder: Path) -> Iterator[tuple[str, Path]]:
@@ -154,8 +163,13 @@ class Season:
     def __init__(self, folder: Path) -> None:
         self.folder = folder
         self._cache: dict[str, tuple[Stamp | None, Any]] = {}
+        self._lock = threading.Lock()  # (the index is made in worker threads)
 
     def summaries(self) -> list[tuple[str, Any]]:
+        with self._lock:
+            return self._summaries()
+
+    def _summaries(self) -> list[tuple[str, Any]]:
         from referee.season import summarize
 
         out = []
@@ -176,6 +190,8 @@ class Season:
     def index(self) -> Json:
         """A line per game: its path, the audit line's facts (game, date, players, winner,
         violations) and the line itself as ``referee audit`` prints it."""
+        from urllib.parse import quote
+
         from cli.season import file_line, summary_lines
         from referee.season import Season as Tally
 
@@ -183,13 +199,25 @@ class Season:
         rows = []
         for rel, s in self.summaries():
             tally.add(s)
-            rows.append({"path": rel, "error": s.error, "game": s.game, "title": s.title,
+            rows.append({"path": rel, "href": quote(rel, safe="/"),  # (the link: not cleaned)
+                         "error": self.under(s.error), "game": s.game, "title": s.title,
                          "date": s.date, "players": list(s.players),
                          "winner": list(s.winners), "complete": s.complete,
                          "violations": s.rules(),
-                         "line": file_line(s).removeprefix(str(s.path) + ": ")})
-        doc: Json = shown({"games": rows, "summary": summary_lines(tally)})
+                         "line": self.under(file_line(s).removeprefix(str(s.path) + ": "))})
+        doc: Json = shown({"games": rows,
+                           "summary": [self.under(x) for x in summary_lines(tally)]})
         return doc
+
+    def under(self, text: str | None) -> str | None:
+        """``text`` with the folder's own path left out: a file is named by its path under
+        the folder, never by a path of the server's machine."""
+        if text is None:
+            return None
+        for root in sorted({str(self.folder), str(self.folder.absolute()),
+                            str(self.folder.resolve())}, key=len, reverse=True):
+            text = text.replace(root.rstrip(os.sep) + os.sep, "")
+        return text
 
     def stats(self) -> Json:
         from referee.season import Stats

@@ -30,6 +30,7 @@ class TableBase:
         self.style = render.Style(self.ascii)
         self.reader = reader
         self._con: Any = None
+        self.resume_options = ""  # ``play``'s options the resume hint repeats (--serve)
 
     # -- output ----------------------------------------------------------------------------
 
@@ -124,7 +125,7 @@ class TableBase:
         from cli.plain import clean
 
         self.say(f"saved to {clean(str(self.path))}; resume with: referee play "
-                 f"{clean(str(self.path))}")
+                 f"{clean(str(self.path))}{self.resume_options}")
 
     def enter(self, line: str, said: Sequence[Any] = ()) -> bool:
         """Check, save and report one typed line; False when it was not entered. Several

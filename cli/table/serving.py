@@ -21,9 +21,11 @@ from cli.table.signals import held_signals
 
 @contextlib.contextmanager
 def served(path: Path, lan: bool, say: Callable[[str], object],
-           ascii_only: bool = False) -> Iterator[str]:
-    """The page of ``path`` served while the block runs; yields its address (told first, with
-    ``lan`` the local network's and its QR code, in ASCII with ``ascii_only``)."""
+           ascii_only: bool = False, port: int | None = None) -> Iterator[str]:
+    """The page of ``path`` served while the block runs, on ``port`` (None: the last port
+    used for this file when free, so the phones' pages reconnect after a restart); yields
+    its address (told first, with ``lan`` the local network's and its QR code, in ASCII
+    with ``ascii_only``)."""
     from urllib.parse import urlsplit
 
     from cli.serve import start_server, tell
@@ -31,8 +33,11 @@ def served(path: Path, lan: bool, say: Callable[[str], object],
 
     host = "0.0.0.0" if lan else "127.0.0.1"
     token = new_token() if lan else None
-    with held_signals():  # the server's thread inherits the blocked signals
-        handle = start_server(path, host=host, token=token)
+    try:
+        with held_signals():  # the server's thread inherits the blocked signals
+            handle = start_server(path, host=host, token=token, port=port, remember=True)
+    except OSError as e:  # (the port given is taken)
+        raise OSError(f"cannot serve on port {port}: {e.strerror or e}") from None
     try:
         tell(path, host, urlsplit(handle.url).port or 0, token, lan, say, ascii_only)
         sys.stdout.flush()

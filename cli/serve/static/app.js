@@ -53,44 +53,90 @@
     connect();
   }
 
+  // The replay is fetched a deal at a time: replay.json is its index (each deal's first
+  // step and number of steps, over the whole game), replay.json?deal=N that deal's steps.
   function replay() {
     var root = $('replay');
     if (!root || !root.dataset.json) { return; }
     var slider = $('slider');
     var i = Number(root.dataset.index || 0);
-    var doc = null;
-    var pending = null;  // a step asked for (a key pressed) before the steps arrived
+    var index = null;
+    var pages = {};  // deal number -> its page (or the promise of it)
+    var pending = null;  // a step asked for (a key pressed) before the index arrived
+
+    function get(url) {
+      return fetch(url, { credentials: 'same-origin' }).then(function (r) {
+        if (!r.ok) { throw new Error(r.status); }
+        return r.json();
+      });
+    }
+
+    function dealAt(k) {
+      var lo = 0, hi = index.deals.length - 1;
+      while (lo < hi) {  // the last deal whose first step is at or before k
+        var mid = (lo + hi + 1) >> 1;
+        if (index.deals[mid].first_step <= k) { lo = mid; } else { hi = mid - 1; }
+      }
+      return index.deals[lo];
+    }
+
+    function page(d) {
+      if (!pages[d.number]) {
+        pages[d.number] = get(root.dataset.json + '?deal=' + d.number).then(function (p) {
+          if (p.version !== index.version) {  // the file changed: the index again, first
+            return get(root.dataset.json).then(function (x) {
+              pages = {};
+              ready(x);
+              throw new Error('changed');
+            });
+          }
+          return p;
+        }, function (e) { delete pages[d.number]; throw e; });
+      }
+      return pages[d.number];
+    }
 
     function label(s) {
-      var unit = (doc.sheet && doc.sheet.unit) || 'deal';
+      var unit = index.unit || 'deal';
       var head = unit.charAt(0).toUpperCase() + unit.slice(1) + ' ' + s.deal;
       return s.kind === 'deal' ? head : head + ' · ' + s.label;
     }
 
-    function show(k) {
-      if (!doc) { pending = Math.max(0, k); i = pending; return; }
-      k = Math.max(0, Math.min(doc.steps.length - 1, k));
-      i = k;
-      var s = doc.steps[k];
+    function draw(s, k) {
       put($('replay-trick'), s.html.trick);
       put($('explain'), s.html.explain);
       $('step-label').textContent = label(s);
       slider.value = String(k);
       $('back').value = String(Math.max(0, k - 1));
-      $('forward').value = String(Math.min(doc.steps.length - 1, k + 1));
+      $('forward').value = String(Math.min(index.steps - 1, k + 1));
       root.dataset.index = String(k);
       window.history.replaceState(null, '', '?deal=' + s.deal + '&step=' + s.step);
     }
 
-    function ready(d) {
-      doc = d;
-      slider.max = String(d.steps.length - 1);
-      root.dataset.ready = 'true';
-      if (pending !== null) { show(pending); pending = null; }
+    function show(k) {
+      if (!index) { pending = Math.max(0, k); i = pending; return; }
+      k = Math.max(0, Math.min(index.steps - 1, k));
+      i = k;
+      var d = dealAt(k);
+      page(d).then(function (p) {
+        if (i !== k) { return; }  // another step was asked for meanwhile
+        var s = p.steps[k - d.first_step];
+        if (s) { draw(s, k); }
+        var next = index.deals[index.deals.indexOf(d) + 1];
+        if (next && k === d.first_step + d.steps - 1) { page(next).catch(function () {}); }
+      }).catch(function () {});
     }
 
-    $('back').addEventListener('click', function (e) { if (doc) { e.preventDefault(); show(i - 1); } });
-    $('forward').addEventListener('click', function (e) { if (doc) { e.preventDefault(); show(i + 1); } });
+    function ready(x) {
+      index = x;
+      slider.max = String(Math.max(0, x.steps - 1));
+      root.dataset.steps = String(x.steps);
+      root.dataset.ready = 'true';
+      if (pending !== null) { show(pending); pending = null; } else { show(i); }
+    }
+
+    $('back').addEventListener('click', function (e) { if (index) { e.preventDefault(); show(i - 1); } });
+    $('forward').addEventListener('click', function (e) { if (index) { e.preventDefault(); show(i + 1); } });
     slider.addEventListener('input', function () { show(Number(slider.value)); });
     document.addEventListener('keydown', function (e) {
       if (e.target === slider || e.altKey || e.ctrlKey || e.metaKey) { return; }
@@ -99,14 +145,12 @@
     });
     document.addEventListener('click', function (e) {
       var a = e.target.closest ? e.target.closest('a.jump') : null;
-      if (a && doc && a.dataset.step !== undefined && a.dataset.step !== '') {
+      if (a && index && a.dataset.step !== undefined && a.dataset.step !== '') {
         e.preventDefault();
         show(Number(a.dataset.step));
       }
     });
-    fetch(root.dataset.json, { credentials: 'same-origin' })
-      .then(function (r) { return r.json(); })
-      .then(ready);
+    get(root.dataset.json).then(ready).catch(function () {});
   }
 
   document.addEventListener('DOMContentLoaded', function () {
