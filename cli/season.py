@@ -26,13 +26,13 @@ from cli.workers import count, quiet
 from referee.season import (
     FileSummary,
     Filter,
-    Line,
     Season,
     Stats,
     find,
     summarize,
     summarize_many,
 )
+from referee.words import either
 
 CHUNK = 4  # files to a task: few enough to keep the cores busy to the end
 
@@ -216,80 +216,155 @@ def stats(paths: list[Path], game: str | None, player: str | None, since: str | 
     from rich.console import Console
 
     con = Console(no_color=ascii_only, highlight=False)
-    for i, g in enumerate(sorted(st.games)):
+    doc = st.to_json()
+    for i, (g, figures) in enumerate(doc["games"].items()):
         if i:
             con.print()
-        con.print(_table(st, g, ascii_only))
+        for k, t in enumerate(tables(g, figures, con.width, ascii_only)):
+            if k:
+                con.print()
+            con.print(t)
     if chart:
         typer.echo(chart_text(st, ascii_only))
 
 
-def _pct(x: float | None) -> str:
-    return "-" if x is None else f"{100 * x:.0f}%"
+def cell(row: dict[str, Any], key: str, dash: str = "-") -> str:
+    """One figure of a stats row (``Stats.to_json``) as the tables show it, in the terminal
+    and on the page: rounded already, so only written out here."""
+    if key not in row:
+        return ""  # a team's goat or bids
+    v = row[key]
+    if v is None:
+        return dash
+    if key == "win_pct":
+        return f"{v}%"
+    if key == "violations":
+        return _rules_text(v) or dash
+    if key == "bids":
+        return ", ".join(f"{b}: {x['made']}/{x['set']}" for b, x in v.items()) or dash
+    if isinstance(v, float):
+        return f"{v:.1f}".removesuffix(".0")
+    return str(v)
 
 
-def _num(x: float | None) -> str:
-    return "-" if x is None else f"{x:.1f}".removesuffix(".0")
+def legend(cols: list[dict[str, Any]]) -> str:
+    """What the columns mean, said under the table."""
+    return "; ".join(f"{c['header']}: {c['means']}" for c in cols if c["means"])
 
 
-def _bids(ln: Line) -> str:
-    return ", ".join(f"{b}: {m}/{s}" for b, (m, s) in sorted(ln.bids.items()))
+def tables(game: str, g: dict[str, Any], width: int, ascii_only: bool) -> list[Any]:
+    """One game's table; where it would not fit ``width`` columns without cutting a header,
+    a figure or a word, several: the figures first (as many columns to a table as fit), then
+    the words (bids made/set, violations) with only the rows that have any, each table
+    beginning with the names."""
+    cols = g["columns"]
+    rows = g["players"] + g["teams"]
+    title = f"{game}: {_plural(g['files'], 'file')}"
+    wide: dict[str, int] = dict(zip((c["key"] for c in cols), _widths(cols, rows),
+                                    strict=True))
+    name, rest = cols[0], cols[1:]
+
+    def fits(group: list[dict[str, Any]]) -> bool:
+        return sum(wide[c["key"]] for c in [name, *group]) + 3 * (len(group) + 1) + 1 <= width
+
+    if fits(rest):
+        return [_table(title, cols, rows, legend(cols), ascii_only)]
+    groups: list[list[dict[str, Any]]] = []
+    for part in ([c for c in rest if not c["words"]], [c for c in rest if c["words"]]):
+        start = len(groups)
+        for c in part:
+            if len(groups) == start or not fits([*groups[-1], c]):
+                groups.append([])
+            groups[-1].append(c)
+    out = []
+    for k, group in enumerate(groups):
+        these = [name, *group]
+        shown = rows
+        if all(c["words"] for c in group):
+            shown = said(rows, group)
+            if not shown:
+                continue
+        head = title if k == 0 else f"{game}: " + either((c["header"] for c in group), "and")
+        out.append(_table(head, these, shown, legend(these), ascii_only))
+    return out
 
 
-def _table(st: Stats, game: str, ascii_only: bool) -> Any:
-    """One game's table: a row per player, then per team."""
+def said(rows: list[dict[str, Any]], cols: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """The rows with something in one of these columns (a bid, a violation)."""
+    return [r for r in rows if any(cell(r, c["key"], "") for c in cols)]
+
+
+def _widths(cols: list[dict[str, Any]], rows: list[dict[str, Any]]) -> list[int]:
+    """Each column's narrowest width that cuts nothing: a figure's whole width, the longest
+    word of a column of words (headers included)."""
+    from rich.cells import cell_len
+
+    out = []
+    for c in cols:
+        texts = [c["header"]] + [clean(cell(r, c["key"])) for r in rows]
+        if c["words"]:
+            out.append(max(cell_len(w) for t in texts for w in t.split()))
+        else:
+            out.append(max(cell_len(t) for t in texts))
+    return out
+
+
+def _table(title: str, cols: list[dict[str, Any]], rows: list[dict[str, Any]], caption: str,
+           ascii_only: bool) -> Any:
+    """A table a row each: the figures keep their width (right-aligned, never wrapped), the
+    words wrap between words, never inside one (each column at least its longest word:
+    three columns between columns, one at each edge, is what the box and padding take)."""
     from rich import box
     from rich.table import Table
 
-    over = ("games: games finished; win %: won / games; mean score: of the games won"
-            if game == "foursquare" else
-            "ended: files whose game ended with a winner; win %: won / ended; average: over "
-            "every file played")
-    t = Table(title=clean(f"{game}: {_plural(st.games[game], 'file')}"),
-              box=box.ASCII if ascii_only else box.SIMPLE_HEAD, title_justify="left",
-              caption=over, caption_justify="left")
-    rows = st.rows(game)
-    if game == "foursquare":
-        cols = ["name", "series", "games", "won", "win %", "mean score", "violations"]
-        cells: list[Callable[[Line], str]] = [
-            lambda ln: str(ln.played), lambda ln: str(ln.fs_games), lambda ln: str(ln.fs_won),
-            lambda ln: _pct(ln.fs_win_rate), lambda ln: _num(ln.fs_mean_score)]
-    else:
-        cols = ["name", "played", "ended", "won", "win %", "average", "best"]
-        cells = [lambda ln: str(ln.played), lambda ln: str(ln.decided), lambda ln: str(ln.won),
-                 lambda ln: _pct(ln.win_rate), lambda ln: _num(ln.average),
-                 lambda ln: "-" if ln.best is None else str(ln.best)]
-        if game == "kozel":
-            cols.append("goat")
-            cells.append(lambda ln: "" if ln.team else str(ln.goat))
-        if any(ln.bids for ln in rows):
-            cols.append("bids made/set")
-            cells.append(_bids)
-        cols.append("violations")
-    cells.append(lambda ln: _rules_text(dict(sorted(ln.rules.items()))) or "-")
-    for col in cols:
-        words = col in ("name", "violations", "bids made/set")
-        t.add_column(col, justify="left" if words else "right",
-                     no_wrap=not words)  # the figures keep their width: the words wrap
-    for ln in rows:
-        t.add_row(clean(ln.name), *[fn(ln) for fn in cells])
+    t = Table(title=clean(title), box=box.ASCII if ascii_only else box.SIMPLE_HEAD,
+              title_justify="left", caption=caption or None, caption_justify="left")
+    for c, w in zip(cols, _widths(cols, rows), strict=True):
+        t.add_column(c["header"], justify="left" if c["words"] else "right",
+                     no_wrap=not c["words"], min_width=w)
+    for r in rows:
+        t.add_row(*[clean(cell(r, c["key"])) for c in cols])
     return t
 
 
 def chart_text(st: Stats, ascii_only: bool) -> str:
     """Each player's wins so far (Foursquare: games won) over the files in date order, drawn
-    by plotext (the x axis is the file's number in the season, labelled with dates)."""
+    by plotext (the x axis is the file's number in the season, labelled with its date, and
+    numbered where a day holds several files: ``2026-09-05 #1``, then ``#2``... while the
+    ticks stay on that day)."""
     from cli.chart import draw
 
-    dates, ys = st.series()
-    if len(dates) < 2 or not ys:
+    labels, ys = st.series()
+    if len(labels) < 2 or not ys:
         return "not enough games to chart yet"
+    import shutil
+
     from cli.render import colour_wanted, console
 
-    xs = list(range(1, len(dates) + 1))
+    xs = list(range(1, len(labels) + 1))
+    # about six ticks, each label ending before the next tick (plotext drops a label that
+    # would run into the next); the plot is the chart's width less its axis and frame
+    room = max(40, min(shutil.get_terminal_size((100, 30)).columns, 120)) - 8
     step = max(1, (len(xs) + 5) // 6)
-    ticks = [x for x in xs if (x - 1) % step == 0]
+    while True:
+        ticks = [x for x in xs if (x - 1) % step == 0]
+        names = tick_labels([labels[x - 1] for x in ticks])
+        apart = room * step / (len(xs) - 1)
+        if step >= len(xs) or all(len(n) + 1 <= apart for n in names[:-1]):
+            break
+        step += 1
     return draw(xs, {clean(n): v for n, v in ys.items()},
-                (ticks, [dates[x - 1] for x in ticks]), "wins so far",
+                (ticks, names), "wins so far",
                 "game of the season (by date)", ascii_only,
                 not ascii_only and colour_wanted(console(ascii_only)))
+
+
+def tick_labels(labels: list[str]) -> list[str]:
+    """``2026-09-05 #2`` after a tick of the same day is only ``#2``: the day is said once."""
+    out = []
+    day = None
+    for label in labels:
+        d, _, n = label.partition(" #")
+        out.append(f"#{n}" if n and d == day else label)
+        day = d
+    return out

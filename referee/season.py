@@ -13,6 +13,8 @@ import os
 from collections import Counter
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field
+from fractions import Fraction
+from math import floor
 from pathlib import Path
 from typing import Any
 
@@ -72,6 +74,7 @@ class FileSummary:
     fs_games: int = 0  # Foursquare: games finished, won, and the scores of the won games
     fs_won: int = 0
     fs_scores: tuple[int, ...] = ()
+    figures: tuple[str, ...] = ()  # the game's own figures: "series" or "goat" (``columns``)
 
     @property
     def ok(self) -> bool:
@@ -131,12 +134,15 @@ def summarize(path: str | Path) -> FileSummary:
                                                  f"({type(e).__name__}: {e})"))
     winner = res.winner
     winners = () if winner is None else (winner,) if isinstance(winner, str) else tuple(winner)
+    # the game's own figures (issue 30 moves these two into the games' folders)
+    series = setup.game == "foursquare"  # a series of games of its own, without a winner
+    goat_game = setup.game == "kozel"  # the losing team of the series is the goat
     bids: list[Bid] = []
     fs_games = fs_won = 0
     fs_scores: list[int] = []
     for d in res.deals:
         x = d.extra
-        if setup.game == "foursquare":
+        if series:
             if d.finished:
                 fs_games += 1
             if x.get("result") == "won":
@@ -146,15 +152,16 @@ def summarize(path: str | Path) -> FileSummary:
                 isinstance(x.get("bid"), int):
             bids.append(Bid(str(x["bidder"]), int(x["bid"]), x["result"] == "made"))
     goat = None
-    if setup.game == "kozel" and res.complete and winners:
+    if goat_game and res.complete and winners:
         goat = next((t for t in res.totals if t not in winners), None)
+    figures = ("series",) if series else ("goat",) if goat_game else ()
     return FileSummary(
         name, game=setup.game, title=setup.title, date=_date(setup.started, Path(path)),
         players=setup.players, teams=tuple(tuple(t) for t in res.teams or ()),
         complete=res.complete, winners=winners, totals=tuple(res.totals.items()),
         deals=len(res.deals), violations=tuple((v.rule, v.player) for v in res.violations),
         bids=tuple(bids), goat=goat, fs_games=fs_games, fs_won=fs_won,
-        fs_scores=tuple(fs_scores))
+        fs_scores=tuple(fs_scores), figures=figures)
 
 
 def summarize_many(paths: list[str]) -> list[FileSummary]:
@@ -212,6 +219,55 @@ class Season:
 LOW_WINS = frozenset({"kozel"})  # games whose totals are loss points: the fewest is best
 
 
+def rounded(x: Fraction | None, places: int) -> float | None:
+    """``x`` to ``places`` decimals, a half away from zero (12.5% is 13%, -398.125 is
+    -398.1): the one rounding of every figure ``stats`` shows, in the terminal, on the page
+    and in the JSON."""
+    if x is None:
+        return None
+    scale = 10 ** places
+    whole = floor(abs(x) * scale + Fraction(1, 2))
+    return float(Fraction(whole if x >= 0 else -whole, scale))
+
+
+@dataclass(frozen=True, slots=True)
+class Column:
+    """One column of a game's stats table: the key of its figure in each row, its header,
+    what it means (said under the table) and whether it holds words (a name, lists) that
+    may wrap, rather than a figure."""
+
+    key: str
+    header: str
+    means: str = ""
+    words: bool = False
+
+    def to_json(self) -> dict[str, Any]:
+        return {"key": self.key, "header": self.header, "means": self.means,
+                "words": self.words}
+
+
+def columns(figures: Iterable[str], bids: bool) -> list[Column]:
+    """A game's columns, from the figures its files have (``FileSummary.figures``) and
+    whether any contract was bid: the terminal's table, the page's and the JSON's rows."""
+    figures = set(figures)
+    name = Column("name", "name", words=True)
+    violations = Column("violations", "violations", words=True)
+    if "series" in figures:
+        return [name, Column("played", "series"),
+                Column("games", "games", "games finished"), Column("won", "won"),
+                Column("win_pct", "win %", "won / games"),
+                Column("mean_score", "mean score", "of the games won"), violations]
+    cols = [name, Column("played", "played"),
+            Column("finished", "ended", "files whose game ended with a winner"),
+            Column("won", "won"), Column("win_pct", "win %", "won / ended"),
+            Column("average", "average", "over every file played"), Column("best", "best")]
+    if "goat" in figures:
+        cols.append(Column("goat", "goat", "series lost"))
+    if bids:
+        cols.append(Column("bids", "bids made/set", "by bid, made/set", words=True))
+    return cols + [violations]
+
+
 @dataclass(slots=True)
 class Line:
     """One player's (or team's) figures over the files of one game kind."""
@@ -238,40 +294,48 @@ class Line:
         self.best = total if self.best is None else pick(self.best, total)
 
     @property
-    def win_rate(self) -> float | None:
-        return self.won / self.decided if self.decided else None
+    def win_rate(self) -> Fraction | None:
+        return Fraction(self.won, self.decided) if self.decided else None
 
     @property
-    def average(self) -> float | None:
-        return self.total_sum / self.played if self.played else None
+    def average(self) -> Fraction | None:
+        return Fraction(self.total_sum, self.played) if self.played else None
 
     @property
-    def fs_win_rate(self) -> float | None:
-        return self.fs_won / self.fs_games if self.fs_games else None
+    def fs_win_rate(self) -> Fraction | None:
+        return Fraction(self.fs_won, self.fs_games) if self.fs_games else None
 
     @property
-    def fs_mean_score(self) -> float | None:
-        return self.fs_score_sum / self.fs_won if self.fs_won else None
+    def fs_mean_score(self) -> Fraction | None:
+        return Fraction(self.fs_score_sum, self.fs_won) if self.fs_won else None
 
-    def to_json(self) -> dict[str, Any]:
-        def r(x: float | None) -> float | None:
-            return None if x is None else round(x, 3)
+    def figures(self, series: bool = False) -> dict[str, Any]:
+        """Every figure a column may show, rounded as shown (``rounded``). In a series of
+        games without a winner (``series``), ``won`` and ``win_pct`` are of the games. A team
+        has no goat and no bids of its own."""
+        def pct(x: Fraction | None) -> int | None:
+            r = rounded(None if x is None else 100 * x, 0)
+            return None if r is None else int(r)
 
-        doc: dict[str, Any] = {
-            "name": self.name, "team": self.team, "played": self.played,
-            "finished": self.decided, "won": self.won, "win_rate": r(self.win_rate),
-            "average": r(self.average), "best": self.best,
+        out: dict[str, Any] = {
+            "played": self.played, "finished": self.decided,
+            "won": self.fs_won if series else self.won,
+            "win_pct": pct(self.fs_win_rate if series else self.win_rate),
+            "average": rounded(self.average, 1), "best": self.best, "games": self.fs_games,
+            "mean_score": rounded(self.fs_mean_score, 1),
             "violations": dict(sorted(self.rules.items())),
         }
-        if self.bids:
-            doc["bids"] = {str(b): {"made": m, "set": s}
-                           for b, (m, s) in sorted(self.bids.items())}
-        if self.game == "kozel" and not self.team:
-            doc["goat"] = self.goat
-        if self.fs_games:
-            doc["foursquare"] = {"games": self.fs_games, "won": self.fs_won,
-                                 "win_rate": r(self.fs_win_rate),
-                                 "mean_score": r(self.fs_mean_score)}
+        if not self.team:
+            out["goat"] = self.goat
+            out["bids"] = {str(b): {"made": m, "set": s} for b, (m, s) in
+                           sorted(self.bids.items())}
+        return out
+
+    def to_json(self, cols: list[Column], series: bool = False) -> dict[str, Any]:
+        """The row: the name, whether a team, and the figure of each column it has."""
+        got = self.figures(series)
+        doc: dict[str, Any] = {"name": self.name, "team": self.team}
+        doc.update((c.key, got[c.key]) for c in cols if c.key in got)
         return doc
 
 
@@ -314,6 +378,7 @@ class Stats:
     games: Counter[str] = field(default_factory=Counter)
     lines: dict[tuple[str, bool, str], Line] = field(default_factory=dict)
     timeline: list[tuple[str, str, str, int]] = field(default_factory=list)
+    figures: dict[str, set[str]] = field(default_factory=dict)  # per game: its own figures
 
     def line(self, game: str, name: str, team: bool = False) -> Line:
         key = (game, team, name)
@@ -331,6 +396,8 @@ class Stats:
         self.files += 1
         g = s.game
         self.games[g] += 1
+        self.figures.setdefault(g, set()).update(s.figures)
+        series = "series" in s.figures
         totals = dict(s.totals)
         team_names = {" & ".join(t) for t in s.teams}
         for p in s.players:
@@ -339,7 +406,7 @@ class Stats:
             ln.played += 1
             if side in totals:
                 ln.add_total(totals[side])
-            if g == "foursquare":
+            if series:
                 ln.fs_games += s.fs_games
                 ln.fs_won += s.fs_won
                 ln.fs_score_sum += sum(s.fs_scores)
@@ -370,9 +437,9 @@ class Stats:
     def rows(self, game: str) -> list[Line]:
         """One game's lines: players first, then teams; most wins first, then by name. With
         ``--player``, only that player and the teams with them."""
+        series = "series" in self.figures.get(game, ())
         out = sorted((ln for (g, _, _), ln in self.lines.items() if g == game),
-                     key=lambda ln: (ln.team, -(ln.fs_won if game == "foursquare" else ln.won),
-                                     ln.name))
+                     key=lambda ln: (ln.team, -(ln.fs_won if series else ln.won), ln.name))
         who = self.filter.player
         if who is not None:
             want = who.casefold()
@@ -380,9 +447,14 @@ class Stats:
                    (ln.team and want in (n.casefold() for n in ln.name.split(" & ")))]
         return out
 
+    def columns(self, game: str) -> list[Column]:
+        return columns(self.figures.get(game, ()),
+                       any(ln.bids for (g, _, _), ln in self.lines.items() if g == game))
+
     def series(self) -> tuple[list[str], dict[str, list[int]]]:
-        """The files in the order of their dates (each one's date), and each player's wins so
-        far after each file (the ``--chart``)."""
+        """The files in the order of their dates, each labelled with its date (numbered
+        ``#1``, ``#2``... where a date holds several files), and each player's wins so far
+        after each file (the ``--chart``)."""
         want = None if self.filter.player is None else self.filter.player.casefold()
         order = sorted({(d, f) for d, f, _, _ in self.timeline})
         idx = {k: i for i, k in enumerate(order)}
@@ -399,14 +471,35 @@ class Stats:
                 run += x
                 acc.append(run)
             out[n] = acc
-        return [d for d, _ in order], out
+        return day_labels([d for d, _ in order]), out
+
+    def game_json(self, game: str) -> dict[str, Any]:
+        """One game's table: its columns and a row per player, then per team, each with the
+        figure of each column, rounded as every view shows it."""
+        cols = self.columns(game)
+        series = "series" in self.figures.get(game, ())
+        rows = self.rows(game)
+        return {"files": self.games[game], "columns": [c.to_json() for c in cols],
+                "players": [ln.to_json(cols, series) for ln in rows if not ln.team],
+                "teams": [ln.to_json(cols, series) for ln in rows if ln.team]}
 
     def to_json(self) -> dict[str, Any]:
+        """The figures ``referee stats --json`` prints, the terminal's tables draw and the
+        folder page's ``stats.json`` serves (its ``stats`` page draws it)."""
         f = self.filter
         return {"files": self.files, "unreadable": self.unreadable, "left_out": self.skipped,
                 "filter": {"game": f.game, "player": f.player,
                            "since": f.since.isoformat() if f.since else None},
-                "games": {g: {"files": n,
-                              "players": [ln.to_json() for ln in self.rows(g) if not ln.team],
-                              "teams": [ln.to_json() for ln in self.rows(g) if ln.team]}
-                          for g, n in sorted(self.games.items())}}
+                "games": {g: self.game_json(g) for g in sorted(self.games)}}
+
+
+def day_labels(dates: list[str]) -> list[str]:
+    """Each date as it is, or numbered in order (``2026-09-05 #1``, ``#2``...) where the
+    same date is there several times."""
+    many = Counter(dates)
+    seen: Counter[str] = Counter()
+    out = []
+    for d in dates:
+        seen[d] += 1
+        out.append(f"{d} #{seen[d]}" if many[d] > 1 else d)
+    return out

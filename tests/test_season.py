@@ -189,7 +189,7 @@ def test_stats_filters(season: Path, capsys: pytest.CaptureFixture[str]) -> None
     doc = json.loads(out)
     assert list(doc["games"]) == ["kierki"] and doc["files"] == 1 and doc["left_out"] == 4
     darek = next(p for p in doc["games"]["kierki"]["players"] if p["name"] == "Darek")
-    assert (darek["won"], darek["best"], darek["win_rate"]) == (1, 260, 1.0)
+    assert (darek["won"], darek["best"], darek["win_pct"]) == (1, 260, 100)
     code, out, _ = run(capsys, "stats", "--json", "--player", "filip", str(season))
     doc = json.loads(out)
     assert list(doc["games"]) == ["schmier"]

@@ -5,8 +5,8 @@ URLs, under the base (``/``, or ``/t/TOKEN/`` with a token; anything else is a b
 * file mode: ``""`` the live table, ``live.json`` its view, ``events`` the live feed (SSE,
   event ``update``, data the live view, id its version), ``replay`` (``?deal=N&step=K``, or
   ``?i=K`` the step over the whole game) and ``replay.json``, ``score`` and ``chart.svg``;
-* folder mode: ``""`` the index, ``stats``, and ``g/<path under the folder>/`` followed by
-  the file-mode URLs;
+* folder mode: ``""`` the index, ``stats`` and ``stats.json`` (``referee stats --json`` of
+  the folder), and ``g/<path under the folder>/`` followed by the file-mode URLs;
 * ``static/...``: the page's own script and stylesheet.
 
 Every response carries a Content-Security-Policy that allows scripts, styles, images and
@@ -318,14 +318,24 @@ class Site:
         return self.render("index.html", doc=doc, name=views.shown(self.target.name))
 
     async def stats(self, request: Request) -> Response:
+        from cli.season import cell, legend, said
+
         assert self.season is not None
         doc = self.season.stats()
-        return self.render("stats.html", doc=doc, name=views.shown(self.target.name))
+        return self.render("stats.html", doc=doc, name=views.shown(self.target.name),
+                           cell=cell, legend=legend, said=said)
+
+    async def stats_json(self, request: Request) -> Response:
+        """The stats page's figures: ``referee stats --json`` over the folder."""
+        assert self.season is not None
+        return Response(json.dumps(self.season.stats(), ensure_ascii=False),
+                        media_type="application/json")
 
     def routes(self) -> list[Any]:
         static = Mount("/static", app=StaticFiles(directory=HERE / "static"), name="static")
         if self.folder:
             return [Route("/", self.index), Route("/stats", self.stats),
+                    Route("/stats.json", self.stats_json),
                     Route("/g/{rest:path}", self.folder_game), static]
         return [Route("/", self.file_page),
                 Route("/{sub:str}", self.file_page), static]
