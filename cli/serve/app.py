@@ -321,14 +321,15 @@ class Site:
         from cli.season import cell, legend, said
 
         assert self.season is not None
-        doc = self.season.stats()
+        doc = await run_in_threadpool(self.season.stats)  # (every file read: off the loop)
         return self.render("stats.html", doc=doc, name=views.shown(self.target.name),
                            cell=cell, legend=legend, said=said)
 
     async def stats_json(self, request: Request) -> Response:
         """The stats page's figures: ``referee stats --json`` over the folder."""
         assert self.season is not None
-        return Response(json.dumps(self.season.stats(), ensure_ascii=False),
+        doc = await run_in_threadpool(self.season.stats)
+        return Response(json.dumps(doc, ensure_ascii=False),
                         media_type="application/json")
 
     def routes(self) -> list[Any]:
