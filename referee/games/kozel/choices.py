@@ -16,20 +16,20 @@ face-up sets of the cards known to be in the hand; no pull is listed (typed as u
 from __future__ import annotations
 
 from collections.abc import Sequence
-from copy import copy
 from itertools import combinations
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, TypeVar
 
 from ...cards import DECK_36, GLYPH, Card, sort_hand
 from ...model import Deal, Play, Pull, Result, Setup
 from ..base import Choice, Choices
-from .cards import HAND, CardBook
+from .cards import HAND, CardBook, beats
 from .play import Game, TrickRec
 
 if TYPE_CHECKING:
     from .rules import Kozel
 
 TRIAL = -1  # the index of the entry tried (no entry of the file has it)
+_T = TypeVar("_T")
 
 
 def choices(rules: Kozel, setup: Setup, deals: Sequence[Deal], result: Result,
@@ -97,11 +97,15 @@ def _pulls(g: Game, who: str) -> list[Pull]:
 
 
 def _tried(g: Game, e: Play | Pull) -> Choice:
-    """``e`` tried on a copy of the game: allowed, or the first rule it breaks."""
-    trial = _clone(g)
-    trial.violations = []
-    trial.act(TRIAL, e)
-    rule = next((v.rule for v in trial.violations if v.at == TRIAL), None)
+    """``e`` tried on a copy of the game: allowed, or the first rule it breaks (one card
+    laid face up, the common case, is judged as ``Game.act`` would, without the copy)."""
+    if isinstance(e, Play) and len(e.cards) == 1 and e.cards[0] is not None and not e.down:
+        rule = _one_card(g, e.player, e.cards[0])
+    else:
+        trial = _clone(g)
+        trial.violations = []
+        trial.act(TRIAL, e)
+        rule = next((v.rule for v in trial.violations if v.at == TRIAL), None)
     cards = " ".join("?" if c is None else str(c) for c in e.cards)
     shown = " ".join("?" if c is None else c.pretty() for c in e.cards)
     if isinstance(e, Pull):
@@ -111,23 +115,49 @@ def _tried(g: Game, e: Play | Pull) -> Choice:
     return Choice(f"{e.player}: {cards}", shown, rule is None, rule)
 
 
+def _one_card(g: Game, who: str, c: Card) -> str | None:
+    """What ``Game.act`` says first of ``who`` (the player in turn) laying ``c`` face up:
+    the card's place (``CardBook.problem``), then, following one card, the beat."""
+    book = g.book
+    if book.size[who] < 1:  # (Game.lay: a hand too small for the play)
+        return "card-not-held"
+    problem = book.problem(who, c, book.free_slots(who))
+    if problem is not None:
+        return problem[0]
+    t = g.current
+    if t is not None and t.attempt and t.winning is not None:
+        target = t.winning.cards
+        if len(target) == 1 and not beats(c, target[0], g.trump):
+            return "beat"
+    return None
+
+
 def _clone(g: Game) -> Game:
     """A copy of ``g`` that one more play may change without changing ``g``."""
-    c = copy(g)
+    c = _shallow(g)
     b = g.book
-    c.book = CardBook(b.players, dict(b.places), {p: set(v) for p, v in b.known.items()},
-                      {p: set(v) for p, v in b.maybe.items()}, dict(b.size),
-                      dict(b.drew_blind), list(b.stock) if b.stock is not None else None,
-                      b.pos, b.deck_left)
+    c.book = nb = _shallow(b)  # (not CardBook(...): its __post_init__ empties the hands)
+    nb.places, nb.size, nb.drew_blind = dict(b.places), dict(b.size), dict(b.drew_blind)
+    nb.known = {p: set(v) for p, v in b.known.items()}
+    nb.maybe = {p: set(v) for p, v in b.maybe.items()}
+    nb.stock = list(b.stock) if b.stock is not None else None
     c.tricks = list(g.tricks)
     c.known, c.blind, c.won = list(g.known), list(g.blind), list(g.won)
     t = g.current
     if t is not None:
-        recs = {id(r): copy(r) for r in t.plays}
-        for r in t.attempt:
-            recs.setdefault(id(r), copy(r))
+        recs = {id(r): _shallow(r) for r in (*t.plays, *t.attempt)}
+        w = t.winning
         c.current = TrickRec(t.number, t.expected, [recs[id(r)] for r in t.plays],
                              [recs[id(r)] for r in t.attempt],
-                             recs.get(id(t.winning), copy(t.winning)) if t.winning is not None else None,
+                             recs.get(id(w), w) if w is not None else None,
                              t.winner, list(t.draws), t.points, list(t.sizes))
+    return c
+
+
+def _shallow(x: _T) -> _T:
+    """A shallow copy of a slotted record (``copy.copy`` goes through ``__reduce_ex__``:
+    several times slower, and a play is tried on a copy many times a query)."""
+    c = object.__new__(type(x))
+    for name in type(x).__slots__:
+        object.__setattr__(c, name, getattr(x, name))
     return c
