@@ -64,26 +64,30 @@ def per_call(fn: object, calls: int, rounds: int) -> tuple[float, float]:
     return min(times), statistics.median(times)
 
 
+def measure(game: str, known: bool, rounds: int) -> str:
+    """One line: the query's cost on the position, and the replay's beside it."""
+    s = mid_game(game, known)
+    res = s.result()
+    offer = s.rules.choices(s.setup, s.deals, res)
+    best, med = per_call(lambda: s.rules.choices(s.setup, s.deals, res), 50, rounds)
+
+    def replay() -> None:
+        s._result = None  # what a change costs: the open deal replayed
+        s.result()
+
+    _rbest, rmed = per_call(replay, 20, rounds)
+    return (f"{game:<18} {'known' if known else 'unseen':<7} {res.expect.action:<9} "
+            f"{len(offer.choices):>7} {best * 1e3:>9.3f}ms {med * 1e3:>6.3f}ms "
+            f"{rmed * 1e3:>6.3f}ms")
+
+
 def main() -> None:
     rounds = int(sys.argv[1]) if len(sys.argv) > 1 else 5
     print(f"{'game':<18} {'hands':<7} {'action':<9} {'offered':>7} {'query best':>11} "
           f"{'median':>8} {'replay':>8}")
     for game in POSITIONS:
         for known in (True, False):
-            s = mid_game(game, known)
-            res = s.result()
-            offer = s.rules.choices(s.setup, s.deals, res)
-            best, med = per_call(lambda: s.rules.choices(s.setup, s.deals, res), 50, rounds)
-
-            def replay() -> None:
-                s._result = None  # what a change costs: the open deal replayed
-                s.result()
-
-            _rbest, rmed = per_call(replay, 20, rounds)
-            print(f"{game:<18} {'known' if known else 'unseen':<7} {res.expect.action:<9} "
-                  f"{len(offer.choices):>7} {best * 1e3:>9.3f}ms {med * 1e3:>6.3f}ms "
-                  f"{rmed * 1e3:>6.3f}ms")
-
+            print(measure(game, known, rounds))
 
 if __name__ == "__main__":
     main()

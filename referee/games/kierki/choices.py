@@ -16,7 +16,7 @@ from typing import TYPE_CHECKING
 from ...cards import GLYPH, Card, sort_hand
 from ...model import Deal, Result, Setup
 from ..base import Choice, Choices
-from .play import HEARTS_LEAD, LOTTERY, DealState
+from .play import HEARTS_LEAD, DealState
 
 if TYPE_CHECKING:
     from .rules import Kierki

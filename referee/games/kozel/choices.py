@@ -158,6 +158,7 @@ def _shallow(x: _T) -> _T:
     """A shallow copy of a slotted record (``copy.copy`` goes through ``__reduce_ex__``:
     several times slower, and a play is tried on a copy many times a query)."""
     c = object.__new__(type(x))
-    for name in type(x).__slots__:
+    slots: tuple[str, ...] = type(x).__slots__  # type: ignore[attr-defined]
+    for name in slots:
         object.__setattr__(c, name, getattr(x, name))
     return c
