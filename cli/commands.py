@@ -275,11 +275,15 @@ def redo(file: FileArg,
 
 @app.command()
 @guarded
-def status(file: FileArg, as_json: JsonOpt = False, ascii_only: AsciiOpt = False) -> None:
+def status(file: FileArg, as_json: JsonOpt = False, ascii_only: AsciiOpt = False,
+           seat: Annotated[str | None, typer.Option(
+               "--seat", help="with --json: what this player may enter now")] = None) -> None:
     """Whose turn it is and what is expected, the trick on the table, the scores so far."""
     from cli import views
 
-    raise typer.Exit(views.status(file, as_json, ascii_only))
+    if seat is not None and not as_json:
+        fail("--seat goes with --json (status FILE --json --seat NAME)", 2)
+    raise typer.Exit(views.status(file, as_json, ascii_only, seat))
 
 
 @app.command()

@@ -75,15 +75,24 @@ def say_part(text: str) -> None:
         raise SystemExit(1) from None
 
 
-def status(file: Path, as_json: bool = False, ascii_only: bool = False) -> int:
-    """Whose turn it is and what is expected, the trick on the table, the scores so far."""
+def status(file: Path, as_json: bool = False, ascii_only: bool = False,
+           seat: str | None = None) -> int:
+    """Whose turn it is and what is expected, the trick on the table, the scores so far;
+    with ``as_json`` also what the player to act (or ``seat``) may enter now."""
     s = session(file)
     res = s.result()
     if as_json:
+        who = None
+        if seat is not None:
+            from referee.notation import resolve_player
+
+            who = resolve_player(seat, s.setup.players)  # a stranger: exit 2
         doc = res.to_json()
         e = res.expect
+        offer = s.rules.choices(s.setup, s.deals, res, who)
         doc["expect"] = {"player": e.player, "action": e.action, "prompt": e.prompt,
-                         "deal": e.deal, "trick": e.trick}
+                         "deal": e.deal, "trick": e.trick,
+                         "choices": [c.to_json() for c in offer.choices]}
         doc["table"] = {"title": res.table.title, "lines": res.table.lines,
                         "trick": res.table.trick}
         write_json(doc)

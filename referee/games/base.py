@@ -152,6 +152,47 @@ class Checkpoint:
         self.setup, self.deals, self.entries, self.state = setup, n, entries, state
 
 
+@dataclass(frozen=True, slots=True)
+class Choice:
+    """One entry a seat may make now (``GameRules.choices``): ``entry`` is the text ``add``
+    takes (``"Bartek: 7H"``), ``label`` a short name for a button (``"7♥"``, ``"bid 3"``);
+    ``allowed`` whether the strict path (``Session.add``) accepts it now, and where it does
+    not, ``rule`` the rule id that refuses it."""
+
+    entry: str
+    label: str
+    allowed: bool = True
+    rule: str | None = None
+
+    def to_json(self) -> dict[str, Any]:
+        return {"entry": self.entry, "label": self.label, "allowed": self.allowed,
+                "rule": self.rule}
+
+
+@dataclass(frozen=True, slots=True)
+class Choices:
+    """What a seat may enter now: ``turn`` is whose entry the game expects (None: nobody's,
+    or the game is over), ``seat`` the seat asked about, ``choices`` its entries (empty when
+    the game waits for someone else and there is nothing the seat may do out of turn)."""
+
+    turn: str | None
+    seat: str | None
+    choices: tuple[Choice, ...] = ()
+
+    def allowed(self) -> tuple[Choice, ...]:
+        return tuple(c for c in self.choices if c.allowed)
+
+    def cards(self) -> list[str]:
+        """The cards of the allowed entries, each once, in order (for Tab at the prompt)."""
+        out: dict[str, None] = {}
+        for c in self.choices:
+            if c.allowed:
+                for w in c.entry.rpartition(":")[2].replace("~", " ").split():
+                    if try_parse_card(w) is not None:
+                        out.setdefault(w, None)
+        return list(out)
+
+
 class Where:
     """Where in a file something was read, for error messages."""
 
@@ -304,9 +345,25 @@ class GameRules(ABC):
         """Keys for a deal the referee shuffles and deals itself (hands known)."""
         return []
 
+    def choices(self, setup: Setup, deals: Sequence[Deal], result: Result,
+                seat: str | None = None) -> Choices:
+        """What ``seat`` (by default the player the game expects) may enter now, read off
+        ``result`` (the replay of ``deals``): each entry as ``add`` takes it, allowed or
+        refused with its rule id (docs/DESIGN.md, "What a seat may enter"). Each game's
+        package has its ``choices.choices``; a seat not at the table is a ``KeyError``."""
+        import importlib
+
+        if seat is not None and seat not in setup.players:
+            raise KeyError(seat)
+        package = type(self).__module__.rpartition(".")[0]
+        made: Choices = importlib.import_module(f"{package}.choices").choices(
+            self, setup, deals, result, seat)
+        return made
+
     def completions(self, setup: Setup, deals: Sequence[Deal], result: Result) -> list[str]:
-        """Words worth offering at the prompt now (legal cards, names...)."""
-        return list(setup.players)
+        """Words worth offering at the prompt now: the names, and the cards the player to
+        act may play (``choices``)."""
+        return list(setup.players) + self.choices(setup, deals, result).cards()
 
 
 # -- deal-table helpers every game uses -------------------------------------------------------

@@ -305,7 +305,11 @@ class Foursquare(GameRules):
         return [Key("stock", shuffled(setup.seed, deal_no))]
 
     def completions(self, setup: Setup, deals: Sequence[Deal], result: Result) -> list[str]:
-        words = list(result.expect.choices)
+        """The card drawn (or, the stock unseen, every card not yet placed), each legal
+        place for it (``choices``), and ``on CARD`` for every face-up top card."""
+        offer = self.choices(setup, deals, result)
+        places = dict.fromkeys(c.entry.split()[-1] for c in offer.choices if c.allowed)
+        words = [*offer.cards(), *places] if offer.choices else list(result.expect.choices)
         if isinstance(result, FoursquareResult) and result.games and \
                 not result.expect.new_deal:
             g = result.games[-1]

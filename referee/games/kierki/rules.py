@@ -483,19 +483,12 @@ class Kierki(GameRules):
         words = list(setup.players)
         if exp.action == "trump":
             return words + ["trump S", "trump H", "trump D", "trump C"]
-        if exp.player is None or exp.new_deal or not deals:
+        if exp.player is None:
             return words
-        st = result.state[-1] if result.state else self.run(setup, deals)[-1]
-        cards = sorted(st.know.may_hold(exp.player), key=lambda c: (c.suit, c.rank))
-        if st.know.hands_known and exp.action == "play" and st.current is not None:
-            led = st.current.plays[0].card.suit
-            follow = [c for c in cards if c.suit == led]
-            cards = follow or cards
-        if exp.action == "turn":
-            ok = st.playable()
-            cards = [c for c in cards if c in ok]
+        offer = self.choices(setup, deals, result)
+        if exp.action == "turn" and offer.choices:
             words.append("pass")
-        return words + [str(c) for c in cards]
+        return words + offer.cards()
 
 
 __all__ = ["Kierki", "kind", "SUIT_NAME"]

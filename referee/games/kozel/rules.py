@@ -551,12 +551,9 @@ class Kozel(GameRules):
             return words + ["trump S", "trump H", "trump D", "trump C"]
         if exp.action == "outcome":
             return words + ["points"]
-        s = result.state or self.run(setup, deals)  # the replay already made
-        g = s.games[-1] if s.games else None
-        if g is None or exp.player is None:
+        if exp.player is None:
             return words
-        held = sorted(g.book.known[exp.player], key=lambda c: (c.suit, c.rank))
-        return words + [str(c) for c in held] + ["~", "?"]
+        return words + self.choices(setup, deals, result).cards() + ["~", "?"]
 
 
 __all__ = ["Kozel"]

@@ -464,18 +464,10 @@ class SchmierRules(GameRules):
         if exp.action == "trump":
             return words + [f"trump {s}" for s in "SHDC"]
         if exp.action == "exchange":
-            return words + ["take", "discard"]
-        if exp.player is None or exp.new_deal or not deals:
+            return words + ["take", "discard"] + self.choices(setup, deals, result).cards()
+        if exp.player is None:
             return words
-        st = (result.state or self.run(setup, deals))[0][-1]  # the replay already made
-        cards = sorted(st.know.may_hold(exp.player), key=lambda c: (c.suit, c.rank))
-        if st.know.exact.get(exp.player) and exp.action == "play" and st.current is not None:
-            led = st.order.suit(st.current.plays[0].card)
-            follow = [c for c in cards if st.order.suit(c) == led]
-            if follow and not self.variant.strict_follow:
-                follow += [c for c in cards if st.order.is_trump(c) and c not in follow]
-            cards = follow or cards
-        return words + [str(c) for c in cards]
+        return words + self.choices(setup, deals, result).cards()
 
 
 def _copied(kept: tuple[Any, ...]) -> Any:
