@@ -27,7 +27,7 @@ from typing import Any
 
 from .cards import Card, try_parse_card
 from .errors import NotationError, RefereeError, Violation
-from .model import Deal, DealResult, Key, Place, Play, Pull, Result, Setup
+from .model import Deal, DealResult, Exchange, Key, Place, Play, Pull, Result, Setup
 from .play_record import DealPlay, PlayRecord, TrickRecord, TurnRecord
 
 TABLE = "table"
@@ -38,6 +38,9 @@ Json = dict[str, Any]
 CARD = re.compile(r"(?<![A-Za-z0-9])(?:10|[2-9TJQKA])[SHDC♠♥♦♣](?![A-Za-z0-9])"
                   r"|(?<![A-Za-z])JK(?![A-Za-z])")
 HIDDEN = "?"
+# outside a quoted example every card not seen is masked alone; inside one, runs of cards
+QUOTED = re.compile(r"((?<![A-Za-z])'[^'\n]*'(?![A-Za-z]))|(?:[^']+|')")
+RUN = re.compile(rf"(?:{CARD.pattern})(?:[ ,]+(?:{CARD.pattern}))*")
 # a violation's message that names a card not seen, while its deal is in progress
 WITHHELD = ("proven from cards the table has not seen; what they were is said when the deal "
             "ends")
@@ -67,15 +70,26 @@ class Sight:
         return str(c) if c is not None and self.sees(c) else None
 
     def text(self, s: str) -> str:
-        """``s`` with every card this viewer has not seen written ``?``."""
+        """``s`` with every card this viewer has not seen written ``?``; in a quoted example
+        of what to type (``'Bartek: discard 9C QH'``), a run of such cards is said as a
+        count (``'Bartek: discard (2 cards)'``): ``? ?`` there reads as a broken example."""
         if self.visible is None:
             return s
+        return QUOTED.sub(lambda m: RUN.sub(self._run, m.group(1)) if m.group(1)
+                          else self._mask(m.group(0)), s)
 
+    def _mask(self, s: str) -> str:
         def sub(m: re.Match[str]) -> str:
             c = try_parse_card(m.group(0))
             return m.group(0) if c is not None and c in self.visible else HIDDEN  # type: ignore[operator]
 
         return CARD.sub(sub, s)
+
+    def _run(self, m: re.Match[str]) -> str:
+        found = [try_parse_card(x.group(0)) for x in CARD.finditer(m.group(0))]
+        if all(c is not None and c in self.visible for c in found):  # type: ignore[operator]
+            return m.group(0)
+        return "(a card)" if len(found) == 1 else f"({len(found)} cards)"
 
 
 EVERYTHING = Sight(None)
@@ -177,6 +191,26 @@ class Game:
             s = s.replace(m, WITHHELD)
         return self.sight(number).text(s)
 
+    def note(self, number: int) -> str | None:
+        """Deal ``number``'s note (the table's own words), a card in it written ``?`` only when
+        the table has not seen it in this game so far: not laid face up in this deal, nor in
+        an earlier one (a finished deal shows all its cards). A note typed once a deal is over
+        goes to the next deal when the referee has already dealt it, and it names the cards
+        just played."""
+        if not 1 <= number <= len(self.deals):
+            return None
+        note = self.deals[number - 1].key("note")
+        if not isinstance(note, str):
+            return None
+        sight = self.sight(number)
+        if sight.visible is None:
+            return note
+        before: set[Card] = set(sight.visible)
+        for k in range(1, number):
+            s = self.sight(k)
+            before |= s.visible if s.visible is not None else _cards(self.deals[k - 1])
+        return Sight(frozenset(before)).text(note)
+
     def texts(self) -> Result:
         """The result the texts of the deal in progress come from (``seen``, else the game's)."""
         return self.seen[1] if self.seen is not None else self.result
@@ -265,6 +299,20 @@ class Game:
                  "winner": t is not None and t.winner == p}
                 for p in self.setup.players]
 
+    def start(self, row: DealResult) -> list[Json]:
+        """A deal's start at the seats (a game of several players): every player in seating
+        order, the dealer, who leads the first trick (plays the first turn), and the hand each
+        was dealt when this viewer may see it (a finished deal whose hands the file knows)."""
+        play = row.play
+        if play is None or len(self.setup.players) < 2:
+            return []
+        first = play.tricks[0].leader if play.tricks else \
+            play.turns[0].player if play.turns else None
+        hands = self.hands(row.number) or {}
+        return [{"player": p, "plays": [], "leader": p == first, "winner": False,
+                 "dealer": p == row.dealer, "hand": hands.get(p)}
+                for p in self.setup.players]
+
     @staticmethod
     def turn(t: TurnRecord, sight: Sight) -> Json:
         return {"number": t.number, "player": t.player, "card": sight.card(t.card),
@@ -310,7 +358,6 @@ class Game:
         sight = self.sight(row.number)
         play = row.play
         news = self.rules.deal_news(row) if row.finished else []
-        note = self.deals[row.number - 1].key("note") if row.number <= len(self.deals) else None
         return {"number": row.number, "dealer": row.dealer, "name": row.name,
                 "finished": row.finished, "redeal": row.redeal,
                 "trump": play.trump if play is not None else row.extra.get("trump"),
@@ -318,8 +365,33 @@ class Game:
                 if row.extra.get("contract") else None,
                 "bids": list(play.bids) if play is not None and play.bids else [],
                 "scores": row.scores, "news": [sight.text(n) for n in news],
-                "note": sight.text(note) if isinstance(note, str) else None,
+                "note": self.note(row.number),
                 "hands": self.hands(row.number)}
+
+
+def _cards(deal: Deal) -> set[Card]:
+    """Every card a deal's entries name: its keys (hands, stock, kitty...), plays, pulls,
+    exchanges, places."""
+    out: set[Card] = set()
+
+    def add(v: Any) -> None:
+        if isinstance(v, Card):
+            out.add(v)
+        elif isinstance(v, dict):
+            for x in v.values():
+                add(x)
+        elif isinstance(v, tuple | list):
+            for x in v:
+                add(x)
+
+    for e in deal.entries:
+        if isinstance(e, Key):
+            add(e.value)
+        elif isinstance(e, Play | Pull | Exchange):
+            add(e.cards)
+        elif isinstance(e, Place):
+            add(e.card)
+    return out
 
 
 def _where(v: Violation) -> tuple[int, int]:
@@ -403,8 +475,8 @@ def replay(game: Game) -> Json:
         deals.append(head)
         steps.append({"deal": row.number, "step": 0, "kind": "deal", "number": None,
                       "label": f"{game.rules.unit.capitalize()} {row.number}",
-                      "trick": None, "turn": None, "explain": game.explain(row.number, None),
-                      "violations": []})
+                      "trick": None, "turn": None, "seats": game.start(row),
+                      "explain": game.explain(row.number, None), "violations": []})
         play = row.play
         for t in (play.tricks or ()) if play is not None else ():
             where[(row.number, "trick", t.number)] = len(steps)
