@@ -18,8 +18,8 @@ with warnings.catch_warnings():
 
 from cli.serve import make_app  # noqa: E402
 from referee import savefile  # noqa: E402
-from referee.public import Sight  # noqa: E402
 from referee.cards import Card  # noqa: E402
+from referee.public import Sight  # noqa: E402
 
 SAMPLES = Path(__file__).resolve().parent.parent / "sample_games"
 HANDS = SAMPLES / "kierki-hands-known.toml"
