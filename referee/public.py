@@ -26,8 +26,8 @@ from collections.abc import Iterable, Sequence
 from typing import Any
 
 from .cards import Card, try_parse_card
-from .errors import NotationError, Violation
-from .model import Deal, DealResult, Key, Place, Play, Pull, Result, Setup
+from .errors import NotationError, RefereeError, Violation
+from .model import Deal, DealResult, Exchange, Key, Place, Play, Pull, Result, Setup
 from .play_record import DealPlay, PlayRecord, TrickRecord, TurnRecord
 
 TABLE = "table"
@@ -38,6 +38,12 @@ Json = dict[str, Any]
 CARD = re.compile(r"(?<![A-Za-z0-9])(?:10|[2-9TJQKA])[SHDC♠♥♦♣](?![A-Za-z0-9])"
                   r"|(?<![A-Za-z])JK(?![A-Za-z])")
 HIDDEN = "?"
+# outside a quoted example every card not seen is masked alone; inside one, runs of cards
+QUOTED = re.compile(r"((?<![A-Za-z])'[^'\n]*'(?![A-Za-z]))|(?:[^']+|')")
+RUN = re.compile(rf"(?:{CARD.pattern})(?:[ ,]+(?:{CARD.pattern}))*")
+# a violation's message that names a card not seen, while its deal is in progress
+WITHHELD = ("proven from cards the table has not seen; what they were is said when the deal "
+            "ends")
 
 
 class Sight:
@@ -49,6 +55,13 @@ class Sight:
     def __init__(self, visible: frozenset[Card] | None) -> None:
         self.visible = visible
 
+    def hides(self, s: str) -> bool:
+        """Whether ``s`` names a card this viewer has not seen."""
+        if self.visible is None:
+            return False
+        return any(c is None or c not in self.visible
+                   for c in (try_parse_card(m.group(0)) for m in CARD.finditer(s)))
+
     def sees(self, c: Card | None) -> bool:
         return c is not None and (self.visible is None or c in self.visible)
 
@@ -57,15 +70,26 @@ class Sight:
         return str(c) if c is not None and self.sees(c) else None
 
     def text(self, s: str) -> str:
-        """``s`` with every card this viewer has not seen written ``?``."""
+        """``s`` with every card this viewer has not seen written ``?``; in a quoted example
+        of what to type (``'Bartek: discard 9C QH'``), a run of such cards is said as a
+        count (``'Bartek: discard (2 cards)'``): ``? ?`` there reads as a broken example."""
         if self.visible is None:
             return s
+        return QUOTED.sub(lambda m: RUN.sub(self._run, m.group(1)) if m.group(1)
+                          else self._mask(m.group(0)), s)
 
+    def _mask(self, s: str) -> str:
         def sub(m: re.Match[str]) -> str:
             c = try_parse_card(m.group(0))
             return m.group(0) if c is not None and c in self.visible else HIDDEN  # type: ignore[operator]
 
         return CARD.sub(sub, s)
+
+    def _run(self, m: re.Match[str]) -> str:
+        found = [try_parse_card(x.group(0)) for x in CARD.finditer(m.group(0))]
+        if all(c is not None and c in self.visible for c in found):  # type: ignore[operator]
+            return m.group(0)
+        return "(a card)" if len(found) == 1 else f"({len(found)} cards)"
 
 
 EVERYTHING = Sight(None)
@@ -132,6 +156,21 @@ class Game:
         rows = {d.number: d for d in result.deals}
         self.sights = [_visible(viewer, rows.get(i + 1), d) for i, d in enumerate(deals)]
         self._entries: list[Any] | None = None
+        # the deal in progress as the table saw it, when the game writes its texts from that
+        # (``GameRules.as_seen``): the game replayed with it, for those texts only
+        self.seen: tuple[list[Deal], Result] | None = None
+        if deals and self.sights[-1].visible is not None:
+            d = rules.as_seen(deals[-1])
+            if d is not None:
+                seen = [*deals[:-1], d]
+                try:
+                    self.seen = (seen, rules.replay(setup, seen))
+                except RefereeError:  # not one the game can replay: masked card by card
+                    self.seen = None
+        self._withheld: dict[int, list[str]] = {}
+        for v in result.violations:
+            if self.sight(v.deal).hides(v.message):
+                self._withheld.setdefault(v.deal, []).append(v.message)
 
     @classmethod
     def of(cls, session: Any, viewer: str = TABLE) -> Game:
@@ -143,6 +182,38 @@ class Game:
         if 1 <= number <= len(self.sights):
             return self.sights[number - 1]
         return Sight(frozenset())
+
+    def say(self, number: int, s: str) -> str:
+        """A text of deal ``number`` as this viewer may read it: a violation's message that
+        names a card not seen replaced whole (``WITHHELD``: a sentence with ``?`` in it still
+        tells what the card was, "discarded the trump ?"), then every card not seen ``?``."""
+        for m in self._withheld.get(number, ()):
+            s = s.replace(m, WITHHELD)
+        return self.sight(number).text(s)
+
+    def note(self, number: int) -> str | None:
+        """Deal ``number``'s note (the table's own words), a card in it written ``?`` only when
+        the table has not seen it in this game so far: not laid face up in this deal, nor in
+        an earlier one (a finished deal shows all its cards). A note typed once a deal is over
+        goes to the next deal when the referee has already dealt it, and it names the cards
+        just played."""
+        if not 1 <= number <= len(self.deals):
+            return None
+        note = self.deals[number - 1].key("note")
+        if not isinstance(note, str):
+            return None
+        sight = self.sight(number)
+        if sight.visible is None:
+            return note
+        before: set[Card] = set(sight.visible)
+        for k in range(1, number):
+            s = self.sight(k)
+            before |= s.visible if s.visible is not None else _cards(self.deals[k - 1])
+        return Sight(frozenset(before)).text(note)
+
+    def texts(self) -> Result:
+        """The result the texts of the deal in progress come from (``seen``, else the game's)."""
+        return self.seen[1] if self.seen is not None else self.result
 
     def entry(self, at: int) -> Any:
         if self._entries is None:
@@ -168,7 +239,7 @@ class Game:
             cards = (e.card,)
         shown = [sight.card(c) for c in cards if c is not None]
         return {"deal": v.deal, "trick": v.trick, "turn": v.turn, "player": v.player,
-                "rule": v.rule, "message": sight.text(v.message), "retro": v.retro,
+                "rule": v.rule, "message": self.say(v.deal, v.message), "retro": v.retro,
                 "card": next((c for c in shown if c is not None), None)}
 
     def violations(self) -> list[Json]:
@@ -204,8 +275,10 @@ class Game:
                 "winner": r.winner, "complete": r.complete}
 
     def trick(self, t: TrickRecord, sight: Sight) -> Json:
-        def play(p: PlayRecord) -> Json:
-            return {"player": p.player, "cards": [sight.card(c) for c in p.cards],
+        def play(p: PlayRecord) -> Json:  # face down: unseen, whatever its cards
+            down = p.face_down and sight.visible is not None
+            return {"player": p.player,
+                    "cards": [None if down else sight.card(c) for c in p.cards],
                     "face_down": p.face_down, "pull": p.pull}
 
         out: Json = {"number": t.number, "leader": t.leader,
@@ -224,6 +297,20 @@ class Game:
         return [{"player": p, "plays": laid.get(p, []),
                  "leader": t is not None and t.leader == p,
                  "winner": t is not None and t.winner == p}
+                for p in self.setup.players]
+
+    def start(self, row: DealResult) -> list[Json]:
+        """A deal's start at the seats (a game of several players): every player in seating
+        order, the dealer, who leads the first trick (plays the first turn), and the hand each
+        was dealt when this viewer may see it (a finished deal whose hands the file knows)."""
+        play = row.play
+        if play is None or len(self.setup.players) < 2:
+            return []
+        first = play.tricks[0].leader if play.tricks else \
+            play.turns[0].player if play.turns else None
+        hands = self.hands(row.number) or {}
+        return [{"player": p, "plays": [], "leader": p == first, "winner": False,
+                 "dealer": p == row.dealer, "hand": hands.get(p)}
                 for p in self.setup.players]
 
     @staticmethod
@@ -259,18 +346,18 @@ class Game:
     def explain(self, number: int, trick: int | None) -> list[str]:
         """The referee's explanation (``referee explain``) of a deal or one of its tricks
         (turns), with what this viewer has not seen written ``?``."""
-        sight = self.sight(number)
+        deals, result = (self.seen if self.seen is not None and number == len(self.deals)
+                         else (self.deals, self.result))
         try:
-            lines = self.rules.explain(self.setup, self.deals, number, trick, self.result)
+            lines = self.rules.explain(self.setup, deals, number, trick, result)
         except NotationError as e:
             lines = [str(e)]
-        return [sight.text(line) for line in lines]
+        return [self.say(number, line) for line in lines]
 
     def deal_head(self, row: DealResult) -> Json:
         sight = self.sight(row.number)
         play = row.play
         news = self.rules.deal_news(row) if row.finished else []
-        note = self.deals[row.number - 1].key("note") if row.number <= len(self.deals) else None
         return {"number": row.number, "dealer": row.dealer, "name": row.name,
                 "finished": row.finished, "redeal": row.redeal,
                 "trump": play.trump if play is not None else row.extra.get("trump"),
@@ -278,8 +365,33 @@ class Game:
                 if row.extra.get("contract") else None,
                 "bids": list(play.bids) if play is not None and play.bids else [],
                 "scores": row.scores, "news": [sight.text(n) for n in news],
-                "note": sight.text(note) if isinstance(note, str) else None,
+                "note": self.note(row.number),
                 "hands": self.hands(row.number)}
+
+
+def _cards(deal: Deal) -> set[Card]:
+    """Every card a deal's entries name: its keys (hands, stock, kitty...), plays, pulls,
+    exchanges, places."""
+    out: set[Card] = set()
+
+    def add(v: Any) -> None:
+        if isinstance(v, Card):
+            out.add(v)
+        elif isinstance(v, dict):
+            for x in v.values():
+                add(x)
+        elif isinstance(v, tuple | list):
+            for x in v:
+                add(x)
+
+    for e in deal.entries:
+        if isinstance(e, Key):
+            add(e.value)
+        elif isinstance(e, Play | Pull | Exchange):
+            add(e.cards)
+        elif isinstance(e, Place):
+            add(e.card)
+    return out
 
 
 def _where(v: Violation) -> tuple[int, int]:
@@ -298,7 +410,16 @@ def live(game: Game) -> Json:
     tv, e = r.table, r.expect
     row = r.deals[-1] if r.deals else None
     sight = game.sight(row.number) if row is not None else Sight(frozenset())
-    now = game.sight(e.deal) if not e.new_deal else sight
+    at = e.deal if not e.new_deal else row.number if row is not None else 0
+    seen = game.texts()
+    if seen.expect.deal == e.deal and seen.expect.player == e.player:
+        tv, prompt = seen.table, seen.expect.prompt  # the deal in progress as the table saw it
+    else:
+        prompt = e.prompt
+
+    def say(s: str) -> str:
+        return game.say(at, s)
+
     # a new deal awaits its first entry: the table is clear (the last deal is on the sheet)
     clear = e.new_deal and not r.complete
     tricks: list[TrickRecord] = (list(row.play.tricks or ()) if row and row.play and not clear
@@ -316,11 +437,11 @@ def live(game: Game) -> Json:
         "viewer": game.viewer,
         "game": setup.game, "game_title": game.rules.title, "title": setup.title,
         "players": list(setup.players), "teams": r.teams,
-        "table": {"heading": now.text(tv.title),
-                  "lines": [[k, now.text(v)] for k, v in tv.lines],
-                  "grid": [[now.text(c) for c in line] for line in tv.grid]
+        "table": {"heading": say(tv.title),
+                  "lines": [[k, say(v)] for k, v in tv.lines],
+                  "grid": [[say(c) for c in line] for line in tv.grid]
                   if tv.grid is not None else None},
-        "expect": {"player": e.player, "action": str(e.action), "prompt": now.text(e.prompt),
+        "expect": {"player": e.player, "action": str(e.action), "prompt": say(prompt),
                    "deal": e.deal, "trick": e.trick, "new_deal": e.new_deal},
         "deal": game.deal_head(row) if row is not None else None,
         "trick": game.trick(shown, sight) if shown is not None else None,
@@ -354,8 +475,8 @@ def replay(game: Game) -> Json:
         deals.append(head)
         steps.append({"deal": row.number, "step": 0, "kind": "deal", "number": None,
                       "label": f"{game.rules.unit.capitalize()} {row.number}",
-                      "trick": None, "turn": None, "explain": game.explain(row.number, None),
-                      "violations": []})
+                      "trick": None, "turn": None, "seats": game.start(row),
+                      "explain": game.explain(row.number, None), "violations": []})
         play = row.play
         for t in (play.tricks or ()) if play is not None else ():
             where[(row.number, "trick", t.number)] = len(steps)

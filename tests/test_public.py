@@ -30,11 +30,12 @@ with warnings.catch_warnings():
 
 from cli.serve import make_app  # noqa: E402
 from referee import public, savefile  # noqa: E402
-from referee.cards import Card  # noqa: E402
+from referee.cards import Card, try_parse_card  # noqa: E402
 from referee.errors import RefereeError  # noqa: E402
 from referee.games import get  # noqa: E402
 from referee.model import Deal, Exchange, Key, Place, Play, Pull, Setup  # noqa: E402
 from referee.session import Session  # noqa: E402
+from tests.test_one_violation import a_game, inject  # noqa: E402
 
 SAMPLES = Path(__file__).resolve().parent.parent / "sample_games"
 FOUR = ("Ala", "Bartek", "Celina", "Darek")
@@ -62,7 +63,9 @@ def held(deal: Deal) -> set[Card]:
 
 def laid_face_up(deal: Deal) -> set[Card]:
     """The cards laid face up: plays (not face down), pulls, places (a place the stock names:
-    the stock's next card), the Kozel card shown."""
+    the stock's next card). Not the Kozel card shown for trump: the table saw it turned up,
+    then it went back into the deck, and nobody saw who drew it or who threw it away face
+    down; it may be named only where it is said to be the card shown (``SHOWN``)."""
     out: set[Card] = set()
     stock = deal.key("stock")
     drawn = 0
@@ -76,9 +79,14 @@ def laid_face_up(deal: Deal) -> set[Card]:
             drawn += 1
             if c is not None:
                 out.add(c)
-        elif isinstance(e, Key) and e.name == "trump_card":
-            out.add(e.value)
     return out
+
+
+def shown_card_said(c: Card) -> re.Pattern[str]:
+    """Where a page may name the Kozel card shown: the table's line ``card shown`` (JSON, or
+    drawn), the explanation's ``trump ♥ (6♥ shown)``."""
+    alts = "|".join(re.escape(x) for x in spellings(c))
+    return re.compile(rf'card shown(?:", "|","|</dt><dd>)(?:{alts})|\((?:{alts}) shown\)')
 
 
 def spellings(c: Card) -> list[str]:
@@ -112,6 +120,72 @@ def responses(path: Path, deal: int) -> dict[str, str]:
     return out
 
 
+CARD_POINTS = {"A": 11, "10": 10, "K": 4, "Q": 3, "J": 2}
+
+
+def points(cards: list[str | None]) -> int:
+    return sum(CARD_POINTS.get(c[:-1], 0) for c in cards if c is not None)
+
+
+def face_down_plays(doc: Any) -> list[Any]:
+    """Every play marked face down anywhere in a JSON document."""
+    out = []
+    if isinstance(doc, dict):
+        if doc.get("face_down") is True:
+            out.append(doc)
+        for v in doc.values():
+            out += face_down_plays(v)
+    elif isinstance(doc, list):
+        for v in doc:
+            out += face_down_plays(v)
+    return out
+
+
+def check_figures(live: dict[str, Any]) -> None:
+    """Kozel: the card points the page gives for a game in progress are those of the cards
+    the table saw, trick by trick (a face-down card counts nothing until the game ends)."""
+    if live["game"] != "kozel" or live["deal"] is None or live["deal"]["finished"]:
+        return
+    ps = live["players"]
+    team = {p: i % 2 for i, p in enumerate(ps)}
+    got = [0, 0]
+    for t in live["tricks"]:
+        got[team[t["winner"]]] += points([c for p in t["plays"] for c in p["cards"]])
+    lines = dict(live["table"]["lines"])
+    if "card points known" in lines:
+        names = [f"{ps[0]} & {ps[2]}", f"{ps[1]} & {ps[3]}"]
+        assert lines["card points known"] == f"{names[0]} {got[0]}, {names[1]} {got[1]}"
+    if "last trick" in lines and live["tricks"]:
+        last = live["tricks"][-1]
+        seen = points([c for p in last["plays"] for c in p["cards"]])
+        assert re.search(rf"\({seen} points( seen)?\)", lines["last trick"]), lines
+
+
+def check_messages(res: Any, n: int, live: dict[str, Any], unseen: set[Card]) -> None:
+    """A violation of the deal in progress whose message names a card the table has not seen
+    is reported without its message (not with the card masked: "discarded the trump ?"
+    tells what the card was); the others as the engine wrote them."""
+    mine = [v for v in res.violations if v.deal == n]
+    page = [v for v in live["violations"] if v["deal"] == n]
+    assert len(mine) == len(page)
+    for v in mine:
+        names_unseen = bool(leaks(v.message, unseen))
+        said = [canonical(w["message"]) for w in page
+                if w["rule"] == v.rule and w["player"] == v.player]
+        if names_unseen:
+            assert said and any("?" not in m and not public.CARD.search(m) for m in said), said
+            assert canonical(v.message) not in said or len(said) > 1, said
+        else:
+            assert canonical(v.message) in said, (v.message, said)
+
+
+def canonical(text: str) -> str:
+    """A message as the engine writes its cards (the page writes them with their glyphs)."""
+    from cli.safe import clean
+
+    return public.CARD.sub(lambda m: str(try_parse_card(m.group(0))), clean(text))
+
+
 def check(path: Path) -> int:
     """Search every response of ``path`` for the cards of its deal in progress that the table
     has not seen; the number of such cards."""
@@ -130,8 +204,18 @@ def check(path: Path) -> int:
         return 0
     if any(v.deal != n for v in res.violations):  # an earlier deal's may name its cards
         return 0
+    shown = deal.key("trump_card")
     for name, text in responses(path, n).items():
-        assert not leaks(text, unseen), (name, leaks(text, unseen))
+        said = shown_card_said(shown).sub("", text) if isinstance(shown, Card) else text
+        assert not leaks(said, unseen), (name, leaks(said, unseen))
+        if name == "live.json":
+            doc = json.loads(text)
+            assert all(c is None for p in face_down_plays(doc) for c in p["cards"]), name
+            check_figures(doc)
+            check_messages(res, n, doc, unseen)
+    replay = TestClient(make_app(path)).get("/replay.json").json()
+    mine = [x for x in replay["steps"] if x["deal"] == n]
+    assert all(c is None for p in face_down_plays(mine) for c in p["cards"])
     return len(unseen)
 
 
@@ -187,6 +271,30 @@ def test_random_kozel_playouts(tmp_path: Path, seed: int, deal: float, at: float
     check(write(tmp_path, setup, cut(setup, deals, deal, at)))
 
 
+EDGES = st.one_of(st.sampled_from([0.0, 1.0]), st.floats(0, 1))  # a deal's start and end too
+
+
+@given(seed=st.integers(0, 10**6), kind=st.sampled_from(
+    ["kierki", "wisconsin-schmier", "schmier", "kozel", "foursquare"]),
+    deal=st.floats(0, 0.999), at=EDGES, faults=st.integers(0, 3))
+@FEW
+def test_random_games_with_violations(tmp_path: Path, seed: int, kind: str, deal: float,
+                                      at: float, faults: int) -> None:
+    """Random games of every kind, hands known, cut anywhere (a deal's first entry, its last),
+    with faults put into the deal in progress (a trump discarded, a card swapped, a play
+    repeated...): a violation proven from cards the table has not seen is reported without
+    them; the face-down plays stay face down, the Kozel card shown included."""
+    setup, deals = a_game(kind, seed, True)
+    part = cut(setup, deals, deal, at)
+    part[-1:] = inject(part[-1:], random.Random(seed), setup, faults)
+    path = write(tmp_path, setup, part)
+    try:
+        savefile.load(path)
+    except RefereeError:  # a fault no file can hold (a 14th trick): nothing to serve
+        return
+    check(path)
+
+
 def play_at_random(s: Session, rng: random.Random, entries: int) -> None:
     """``entries`` entries typed as at the table, each a random one of those the referee
     offers (``completions``) that it accepts."""
@@ -234,3 +342,69 @@ def test_the_viewer_is_the_table_only() -> None:
     s = Session.load(SAMPLES / "kierki-in-progress.toml")
     with pytest.raises(RefereeError):
         public.Game.of(s, viewer="Ala")  # a seat's own view is a later step
+
+
+# -- the positions of issue 29, item 8 --------------------------------------------------------
+
+
+def kozel_trump_card_down(tmp: Path) -> Path:
+    """A virtual deal (seed 5: 6♥ shown, 6th in the deck): C draws 6♥ after trick 2 and
+    discards it face down in trick 3; every other card after the leads goes down too."""
+    path = tmp / "kozel.toml"
+    s = Session.create(path, Setup("kozel", ("A", "B", "C", "D"), "A", seed=5))
+    assert s.deals[0].key("trump_card") == Card(6, "H")
+    for line in ("B: 6S", "C: ~QC", "D: ~KD", "A: ~AD", "B: 8C", "C: ~QS", "D: ~10D", "A: ~7D",
+                 "B: 9D", "C: ~6H", "D: ~KH", "A: ~7C"):
+        s.add(line)
+    return path
+
+
+def test_the_kozel_card_shown_is_not_seen_again_when_discarded_face_down(tmp_path: Path) -> None:
+    path = kozel_trump_card_down(tmp_path)
+    assert check(path)
+    c = TestClient(make_app(path))
+    live = c.get("/live.json").json()
+    down = [p for t in live["tricks"] for p in t["plays"] if p["face_down"]]
+    assert len(down) == 9 and all(x is None for p in down for x in p["cards"])
+    steps = c.get("/replay.json").json()["steps"]
+    said = " ".join(x for s in steps for x in s["explain"])
+    assert not leaks(shown_card_said(Card(6, "H")).sub("", said), {Card(6, "H")})  # draws
+    assert "(6♥ shown)" in said  # where it is said to be the card shown
+
+
+def test_kozel_card_points_count_only_cards_the_table_saw(tmp_path: Path) -> None:
+    path = kozel_trump_card_down(tmp_path)
+    live = TestClient(make_app(path)).get("/live.json").json()
+    lines = dict(live["table"]["lines"])
+    assert lines["card points known"] == "A & C 0, B & D 0"  # 6♠ 8♣ 9♦ face up; 35 face down
+    assert lines["last trick"] == "B took trick 3 (0 points seen)"
+
+
+def test_a_discard_violation_says_nothing_of_the_discard_until_the_deal_ends(
+        tmp_path: Path) -> None:
+    """Wisconsin, hands known: Bartek discarded K♥ (trump) keeping plain cards; the violation
+    is proven at his lead, while the deal goes on. Reported (rule, player) at once, its
+    message (which names the discard) once the deal is over."""
+    head = ('format = 1\ngame = "wisconsin-schmier"\nplayers = ["Ala", "Bartek", "Celina", '
+            '"Darek"]\n[options]\nkitty_view = 1\n\n[[deals]]\n'
+            'hands = { Ala = "AH 9H 7S 8S 9C 10D", Bartek = "KH QH 10H 7C 8C 9D", '
+            'Celina = "JH 8H AS KS QS JS", Darek = "7H AC KC QC JC 10C" }\n'
+            'stock = "10S 9S AD KD QD JD 8D 7D"\n'
+            'bids = ["Bartek: 2", "Celina: pass", "Darek: pass", "Ala: pass"]\n'
+            'kitty = "10S"\ndiscards = { Bartek = "KH" }\n')
+    path = tmp_path / "w.toml"
+    path.write_text(head + 'tricks = ["Bartek: QH 8H 7H 9H"]\n', encoding="utf-8")
+    assert check(path)
+    c = TestClient(make_app(path))
+    v = [x for x in c.get("/live.json").json()["violations"] if x["rule"] == "discard-trump"]
+    assert len(v) == 1 and v[0]["player"] == "Bartek"
+    assert v[0]["message"] == public.WITHHELD
+    said = json.dumps(c.get("/replay.json").json()["steps"], ensure_ascii=False)
+    assert "discarded the trump" not in said and public.WITHHELD in said
+    path.write_text(head + 'tricks = ["Bartek: QH 8H 7H 9H", "Bartek: 10H AH JH 7S", '
+                    '"Ala: 9C 7C JS JC", "Celina: AS 8S 8C AC", "Darek: KC 10D 9D KS", '
+                    '"Darek: QC 10S QS 9S"]\n', encoding="utf-8")
+    done = TestClient(make_app(path)).get("/live.json").json()
+    assert done["deal"]["finished"]
+    v = [x for x in done["violations"] if x["rule"] == "discard-trump"]
+    assert "discarded the trump K♥" in v[0]["message"]

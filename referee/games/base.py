@@ -360,6 +360,15 @@ class GameRules(ABC):
             self, setup, deals, result, seat)
         return made
 
+    def as_seen(self, deal: Deal) -> Deal | None:
+        """A deal in progress as the table has seen it, when the texts the game writes of it
+        (the table's lines, the prompt, the explanations and their figures) must be written
+        from that rather than masked card by card: what only the referee knows taken out (a
+        virtual deal's hands and deck, the cards of a face-down play). ``referee.public``
+        replays the game with it in place of the deal for those texts. None (the default, and
+        when nothing is hidden): the texts are masked card by card."""
+        return None
+
     def completions(self, setup: Setup, deals: Sequence[Deal], result: Result) -> list[str]:
         """Words worth offering at the prompt now: the names, and the cards the player to
         act may play (``choices``)."""

@@ -45,7 +45,7 @@ def explain(rules: Kozel, setup: Setup, deals: Sequence[Deal], deal: int,
             lines.append(f"Trick {t.number}: " + " / ".join(
                 f"{r.player}{' pulls' if r.pull else ''}: {'~' if r.down else ''}"
                 f"{cards_text(r.cards)}" for r in t.attempt)
-                + f" — {t.winner} took it ({t.points} points)")
+                + f" — {t.winner} took it ({t.points_said()})")
         if g.points is not None:
             lines.append(f"Card points: {names[0]} {g.points[0]}, {names[1]} {g.points[1]}")
         lines.extend(f"  {v.where()}: {v.player or '-'}: {v.rule}: {v.message}"

@@ -53,6 +53,12 @@ class TrickRec:
     def played(self) -> list[str]:
         return [r.player for r in self.attempt]
 
+    def points_said(self) -> str:
+        """Its card points as the table can say them: ``14 points``, or ``6 points seen``
+        when some of its cards went down unseen (``?``)."""
+        unseen = any(c is None for r in self.attempt for c in r.cards)
+        return f"{self.points} points{' seen' if unseen else ''}"
+
 
 @dataclass(slots=True)
 class Game:

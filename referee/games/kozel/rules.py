@@ -464,7 +464,7 @@ class Kozel(GameRules):
         if g.tricks:
             last = g.tricks[-1]
             tv.lines.append(("last trick", f"{last.winner} took trick {last.number} "
-                             f"({last.points} points)"))
+                             f"({last.points_said()})"))
         if g.current is not None:
             tv.trick = [(r.player, ("pulls " if r.pull else "~" if r.down else "")
                          + " ".join("?" if c is None else str(c) for c in r.cards))
@@ -526,6 +526,11 @@ class Kozel(GameRules):
 
         s = result.state if result is not None else self.run(setup, deals)
         return explain(self, setup, deals, deal, trick, s)
+
+    def as_seen(self, deal: Deal) -> Deal | None:
+        from .seen import as_seen
+
+        return as_seen(deal)
 
     def virtual_deal(self, setup: Setup, deal_no: int, dealer: str | None) -> list[Entry]:
         rng = random.Random(f"{setup.seed}:{deal_no}")
