@@ -201,13 +201,13 @@ def _hand(pos: Position, hand: Sequence[Card] | None) -> tuple[frozenset[Card], 
             if any(cl.test(c) for cl in know.claims[who]) and c in know.may_hold(who, claims=False):
                 broken = True  # shown, the card proves that claim false: a revoke proven
                 continue
-            owner = getattr(know, "owner", {}).get(c)
+            owner = getattr(know, "owner", {}).get(c) or know.shown_by.get(c)
             if owner is not None and owner != who:
                 raise ClaimError(text.held_by(c, owner))
             raise ClaimError(text.cannot_hold(who, c))
     if len(seen) != pos.counts[who]:
         raise ClaimError(text.hand_size(who, len(seen), pos.counts[who]))
-    certain = getattr(know, "held", {}).get(who, set()) & pos.unseen
+    certain = know.certain(who) & pos.unseen  # the cards known in the hand (shown, taken)
     if certain - seen:
         raise ClaimError(text.missing(who, sort_hand(certain - seen)))
     return frozenset(seen), broken

@@ -522,8 +522,8 @@ class WisconsinSchmier(SchmierRules):
     )
     rules = _rules(WISCONSIN, WISCONSIN_RULES)
     deal_keys = ("dealer", "hands", "stock", "bids", "trump", "kitty", "discards", "tricks",
-                 "claim", "claim_hand", "claim_held", "claim_game_points", "outcome", "claimed",
-                 "note")
+                 "shown", "claim", "claim_hand", "claim_held", "claim_game_points", "outcome",
+                 "claimed", "note")
     claim_game_points_max = 80
 
 
@@ -538,8 +538,9 @@ class Schmier(SchmierRules):
     deck = SCHMIER.deck
     options = ()
     rules = _rules(SCHMIER, SCHMIER_RULES)
-    deal_keys = ("dealer", "hands", "stock", "bids", "trump", "discards", "tricks", "claim",
-                 "claim_hand", "claim_held", "claim_game_points", "outcome", "claimed", "note")
+    deal_keys = ("dealer", "hands", "stock", "bids", "trump", "discards", "tricks", "shown",
+                 "claim", "claim_hand", "claim_held", "claim_game_points", "outcome", "claimed",
+                 "note")
     claim_game_points_max = 81
 
 
