@@ -259,7 +259,6 @@ def test_enter_accepts_only_a_claim_that_holds(tmp_path: Path, judge: Judge,
     after *fails* ([y/N]): a claim the referee did not prove is never recorded by Enter."""
     judge.holds = False
     p = write(tmp_path, KIERKI)
-    before = p.read_bytes()
     r = Asked(["claim Celina", "AS", "", "quit"])
     assert table(p, r).run() == 0
     assert any("[y/N]" in q for q in r.prompts)

@@ -224,3 +224,50 @@ def test_a_bad_shown_is_one_line_naming_the_key(tmp_path: Path, value: str, key:
     code, out, err = cli_run("status", str(p))
     assert code == 2
     assert f"key '{key}'" in err and len(err.strip().splitlines()) == 1, err
+
+
+# -- the claim's wording (issue 29, frictions) ----------------------------------------------------
+
+
+def test_a_claim_of_every_trick_falls_with_one_trick_lost() -> None:
+    code, out, _ = cli_run("claim", "sample_games/kierki-claim-fails.toml", "Ala", "--hand",
+                           "AS KS QS 2S", "--json")
+    assert code == 1
+    last = json.loads(out)["line"][-1]
+    assert last == ("Ala loses trick 13: the claim was of all 4 tricks left, so one trick lost "
+                    "is enough to beat it.")
+
+
+def test_a_claim_of_some_tricks_says_how_many_can_still_be_taken(tmp_path: Path) -> None:
+    p = write(tmp_path, WISCONSIN)
+    code, out, _ = cli_run("claim", str(p), "Darek", "--hand", DAREK, "--tricks", "4", "--json")
+    assert code == 1
+    v = json.loads(out)
+    assert v["verdict"] == "fails"
+    assert v["line"][-1] == ("Bartek & Darek lose tricks 4, 5 and 6: with 3 of the 6 tricks "
+                             "left lost, they can take at most 3, not the 4 claimed.")
+
+
+CLAIMED = head("wisconsin-schmier") + '''
+[[deals]]
+dealer = "Ala"
+bids = ["Bartek: pass", "Celina: pass", "Darek: pass", "Ala: 2"]
+tricks = ["Ala: 8H 9H QS 10H", "Darek: 8D 9D QH AD", "Bartek: 7S 9S 8S AH", "Ala: 7H"]
+claim = "Bartek: rest"
+claim_held = { Darek = "JH" }
+'''
+
+
+@pytest.mark.parametrize(("hand", "whose"), [
+    ("", "the cards still in hand"),
+    ('claim_hand = "KC QC JC"\n', "the other players' cards still in hand"),
+])
+def test_game_points_not_known_say_whose_cards_were_not_shown(tmp_path: Path, hand: str,
+                                                               whose: str) -> None:
+    p = write(tmp_path, CLAIMED + hand)
+    code, out, _ = cli_run("replay", str(p), "--ascii")
+    assert code == 0, out
+    line = next(x for x in out.splitlines() if x.startswith("Game points"))
+    assert f"(not known: {whose} at the claim were not shown" in line, line
+    code, out, _ = cli_run("score", str(p), "--json")
+    assert json.loads(out)["deals"][0].get("claim_hand_shown", False) is bool(hand)

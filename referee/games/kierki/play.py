@@ -216,8 +216,8 @@ class DealState:
             proofs, problems = know.show_hand(who, cards)
             for _c, rule, msg in problems:
                 self.flag(at, rule, msg, who)
-            for cl, card, where in proofs:
-                self.violations.append(know.violation(cl, card, where, at, SHOWN))
+            for cl, shown_card, where in proofs:
+                self.violations.append(know.violation(cl, shown_card, where, at, SHOWN))
 
     def take_claim(self, tc: TableClaim, at: int) -> None:
         """The table accepted ``tc``: the claimer takes the trick on the table, every trick

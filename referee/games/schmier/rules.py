@@ -215,6 +215,8 @@ class SchmierRules(GameRules):
                 if st.points.game_range:  # after a claim: not known, only between two figures
                     extra["game_points_range"] = {t: list(r) for t, r in
                                                   st.points.game_range.items()}
+                    if st.claim is not None and st.claim.hand is not None:
+                        extra["claim_hand_shown"] = True  # the range: the others' cards
             if ok is not None:
                 extra["result"] = "made" if ok else "set"
             rows.append(DealResult(st.number, st.dealer, sc, st.finished, redeal=st.redeal,
