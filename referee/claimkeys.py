@@ -291,6 +291,11 @@ def hand_card_other(claimer: str, c: Card, other: str | None) -> str:
     return f"{claimer}'s hand shown at the claim holds {c}, which {other} held"
 
 
+def hand_card_missing(claimer: str, c: Card) -> str:
+    return (f"{claimer}'s hand shown at the claim lacks {c}, which {claimer} showed earlier "
+            "and has not played")
+
+
 def hand_size(claimer: str, shown: int, held: int) -> str:
     return (f"{claimer}'s hand shown at the claim has {shown} card{'s' if shown != 1 else ''}; "
             f"{claimer} still held {held}")

@@ -271,3 +271,18 @@ def test_game_points_not_known_say_whose_cards_were_not_shown(tmp_path: Path, ha
     assert f"(not known: {whose} at the claim were not shown" in line, line
     code, out, _ = cli_run("score", str(p), "--json")
     assert json.loads(out)["deals"][0].get("claim_hand_shown", False) is bool(hand)
+
+
+def test_an_accepted_claim_shows_the_cards_its_claimer_showed_before(tmp_path: Path) -> None:
+    """A hand shown at a later claim that the table accepted must hold the cards the claimer
+    showed before and has not played, and none another player showed (``outcome-total``)."""
+    base = head() + '\n[[deals]]\ndealer = "Ala"\ntricks = ["Bartek: 2C 5C 3C AC"]\n' \
+        'shown = { Darek = "7C", Bartek = "KD" }\nclaim = "Darek: rest"\n'
+    twelve = "AS KS QS JS 10S 9S 8S 7S 6S 5S 4S"
+    res = load_text(base + f'claim_hand = "7C {twelve}"\n').result()
+    assert res.violations == []
+    res = load_text(base + f'claim_hand = "KD {twelve}"\n').result()
+    assert sorted((v.player, v.rule) for v in res.violations) == [
+        ("Darek", "outcome-total"), ("Darek", "outcome-total")]
+    assert any("lacks 7C" in v.message for v in res.violations)
+    assert any("KD, which Bartek held" in v.message for v in res.violations)

@@ -74,8 +74,12 @@ class ClaimCommands(TableBase):
             return
         from referee.claimkeys import shown_key, shown_proves
         from referee.edit import entry_text
+        from referee.games.base import merge_shown
 
         s = self.s
+        before = (merge_shown(s.deals[-1]) or {}).get(claimer, ()) if s.deals else ()
+        if set(hand) <= set(before):
+            return  # shown already (the same hand at an earlier claim): on record
         key = shown_key(claimer, hand)
         said = shown_proves(s.rules, s.setup, s.deals, key)
         if self.enter(entry_text(key, s.rules, s.setup), said=said):

@@ -266,10 +266,15 @@ class DealState:
             elif know.hands is not None and c not in know.hands[who]:
                 other = next((p for p, h in know.hands.items() if c in h), None)
                 self.flag(at, "outcome-total", claim_text.hand_card_other(who, c, other), who)
+            elif know.shown_by.get(c, who) != who:  # shown earlier by another (``shown``)
+                self.flag(at, "outcome-total",
+                          claim_text.hand_card_other(who, c, know.shown_by[c]), who)
             else:
                 for cl, card, shown in know.prove(who, c, None, None):
                     self.violations.append(know.violation(cl, card, shown, at,
                                                           "shown at the claim"))
+        for c in sorted(know.shown_of(who) - set(hand), key=lambda c: (c.suit, c.rank)):
+            self.flag(at, "outcome-total", claim_text.hand_card_missing(who, c), who)
 
     # -- tricks -------------------------------------------------------------------------------
 
