@@ -26,12 +26,13 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
-from .cards import Card
+from .cards import Card, sort_hand
 from .errors import NotationError
-from .model import Entry, Key, Setup
+from .model import Deal, Entry, Key, Setup
 from .notation import MAX_ENTRY, resolve_player
 
 if TYPE_CHECKING:
+    from .errors import Violation
     from .games.base import GameRules, Where
     from .model import Result
 
@@ -41,6 +42,7 @@ HELD = "claim_held"
 GAME_POINTS = "claim_game_points"
 KEYS = (CLAIM, HAND, HELD, GAME_POINTS)
 ANSWERS = (HAND, HELD, GAME_POINTS)
+SHOWN = "shown"  # a deal key: cards shown to the table without being played (not a claim key)
 NOBODY = "nobody"  # in claim_held: the cards nobody held (not in play)
 SHAPE = '"Name: rest" (the claimer takes every remaining trick)'
 
@@ -248,6 +250,22 @@ def typed(rules: GameRules, text: str, setup: Setup, result: Result,
     return rules.parse_deal_key(CLAIM, fold(raw, where)[CLAIM], setup, where)
 
 
+def shown_key(player: str, hand: Sequence[Card]) -> Key:
+    """The hand ``player`` showed at a claim the table did not accept, as the deal's
+    ``shown`` entry: shown cards are evidence whether or not the claim stands."""
+    return Key(SHOWN, {player: tuple(sort_hand(list(hand)))})
+
+
+def shown_proves(rules: GameRules, setup: Setup, deals: Sequence[Deal], entry: Key
+                 ) -> list[Violation]:
+    """The earlier breaches ``entry`` (a ``shown``) proves once added to the deal in progress,
+    as the replay will report them (the table says them once)."""
+    before = set(rules.replay(setup, list(deals)).violations)
+    last = Deal([*deals[-1].entries, entry])
+    after = rules.replay(setup, [*deals[:-1], last]).violations
+    return [v for v in after if v.retro and v not in before]
+
+
 def said(claimer: str, side: Sequence[str], tricks: int, first: int) -> str:
     """``Bartek claimed the rest: Bartek & Darek take tricks 4-6`` (explain, replay)."""
     who = " & ".join(side)
@@ -271,6 +289,11 @@ def hand_card_other(claimer: str, c: Card, other: str | None) -> str:
     if other is None:
         return f"{claimer}'s hand shown at the claim holds {c}, which {claimer} did not hold"
     return f"{claimer}'s hand shown at the claim holds {c}, which {other} held"
+
+
+def hand_card_missing(claimer: str, c: Card) -> str:
+    return (f"{claimer}'s hand shown at the claim lacks {c}, which {claimer} showed earlier "
+            "and has not played")
 
 
 def hand_size(claimer: str, shown: int, held: int) -> str:

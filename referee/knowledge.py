@@ -99,6 +99,9 @@ class Knowledge:
         self._unmade = 0  # how many ``Void`` are pending
         # the suits of the cards that could prove one of a player's pending claims false
         self.watch: dict[str, set[str]] = {p: set() for p in self.players}
+        # cards shown to the table without being played (``show_hand``), not played since:
+        # who holds each (they must still be played from that hand)
+        self.shown_by: dict[Card, str] = {}
 
     @property
     def hands_known(self) -> bool:
@@ -128,6 +131,9 @@ class Knowledge:
             where = f" at trick {trick}" if trick is not None else (
                 f" at turn {turn}" if turn is not None else "")
             return "card-duplicate", f"{c} was already played by {who}{where}"
+        shower = self.shown_by.get(c)
+        if shower is not None and shower != player:
+            return "card-not-held", f"{player} does not hold {c} ({shower} showed it)"
         if self.hands is not None and c not in self.hands[player]:
             holder = next((p for p, h in self.hands.items() if c in h), None)
             extra = f" ({holder} holds it)" if holder else ""
@@ -135,10 +141,21 @@ class Knowledge:
         return None
 
     def holding(self, player: str, test: CardTest) -> list[Card]:
-        """Cards known to be in ``player``'s hand now that pass ``test`` (hands known only)."""
-        if self.hands is None:
-            return []
-        return sorted((c for c in self.hands[player] if test(c)), key=lambda c: (c.suit, c.rank))
+        """Cards known to be in ``player``'s hand now that pass ``test`` (hands known; else
+        the cards the player showed and has not played)."""
+        cards: Iterable[Card] = self.hands[player] if self.hands is not None else \
+            self.shown_of(player)
+        return sorted((c for c in cards if test(c)), key=lambda c: (c.suit, c.rank))
+
+    def shown_of(self, player: str) -> set[Card]:
+        """The cards ``player`` showed the table and has not played yet."""
+        return {c for c, p in self.shown_by.items() if p == player}
+
+    def certain(self, player: str) -> set[Card]:
+        """The cards known to be in ``player``'s hand now (hands known: the hand)."""
+        if self.hands is not None:
+            return set(self.hands[player])
+        return self.shown_of(player)
 
     # -- recording ----------------------------------------------------------------------------
 
@@ -146,11 +163,13 @@ class Knowledge:
         """Record that the player asserts holding no card passing the test.
 
         With hands known the assertion is checked now: a card that contradicts it is returned.
-        Otherwise it stays pending until a later card proves it false.
+        Otherwise it stays pending until a later card proves it false (unless a card the
+        player showed and still holds contradicts it now).
         """
-        if self.hands is not None:
+        if self.hands is not None or self.shown_by:
             held = self.holding(claim.player, claim.test)
-            return held[0] if held else None
+            if held or self.hands is not None:
+                return held[0] if held else None
         self.pend(claim)
         return None
 
@@ -181,7 +200,7 @@ class Knowledge:
         (rule, message) or None, and the claims it proves false. A card already seen in this
         deal, or one outside the deck, is reported as that and proves nothing of the hand."""
         problem = None
-        if c in self.seen or c not in self.deck or (
+        if c in self.seen or c not in self.deck or c in self.shown_by or (
                 self.hands is not None and c not in self.hands[player]):
             problem = self.problem(player, c)
             if problem is not None and problem[0] != "card-not-held":
@@ -195,6 +214,8 @@ class Knowledge:
         seen = self.seen
         if c not in seen:
             seen[c] = (player, trick, turn)
+        if self.shown_by:
+            self.unshow(c)
         if self.hands is not None:
             if c in self.hands[player]:
                 self.hands[player].discard(c)
@@ -240,6 +261,37 @@ class Knowledge:
         self.watch[player] = watch
         return broken
 
+    def show_hand(self, player: str, cards: Iterable[Card]
+                  ) -> tuple[list[Proof], list[tuple[Card, str, str]]]:
+        """``player`` shows ``cards`` to the table without playing them (the hand shown at a
+        claim the table rejected, a card exposed): the player holds them until they play them.
+        Returns the pending claims they prove false, and the cards that cannot be the
+        player's, each with (rule, message). A card the player has played already is
+        consistent (a deal's ``shown`` is read after its tricks) and adds nothing."""
+        proofs: list[Proof] = []
+        problems: list[tuple[Card, str, str]] = []
+        for c in cards:
+            s = self.seen.get(c)
+            if s is not None and s[0] == player or self.shown_by.get(c) == player:
+                continue
+            problem = self.problem(player, c)
+            if problem is not None:
+                problems.append((c, *problem))
+                continue
+            self.shown_by[c] = player
+            self.hold(player, c)
+            if self._pending[player]:
+                proofs.extend(self.prove(player, c, None, None))
+        return proofs, problems
+
+    def hold(self, player: str, c: Card) -> None:
+        """``c`` is known to be in ``player``'s hand (shown): what a model of partly known
+        hands records of it (nothing here: ``shown_by`` says it)."""
+
+    def unshow(self, c: Card) -> None:
+        """``c`` was played: no longer a shown card held."""
+        self.shown_by.pop(c, None)
+
     def receive(self, player: str, cards: Iterable[Card]) -> None:
         """Cards entering a known hand during the deal (an exchange, a draw)."""
         if self.hands is not None:
@@ -261,6 +313,8 @@ class Knowledge:
         if self.hands is not None:
             return set(self.hands[player])
         cards = self.unseen()
+        if self.shown_by:  # a card another player showed is theirs
+            cards -= {c for c, p in self.shown_by.items() if p != player}
         for cl in self.claims[player] if claims else ():
             cards = {c for c in cards if not cl.test(c)}
         return cards

@@ -105,7 +105,8 @@ def check_viewer(viewer: str) -> None:
 
 def face_up(play: DealPlay | None, deal: Deal) -> frozenset[Card]:
     """The cards of a deal laid face up on the table so far: the plays of its tricks (a
-    pull's four cards, the plays a pull sent back), its turns, and the Kozel card shown."""
+    pull's four cards, the plays a pull sent back), its turns, the Kozel card shown, and the
+    cards a player showed without playing them (``shown``)."""
     out: set[Card] = set()
 
     def plays(ps: Iterable[PlayRecord]) -> None:
@@ -122,6 +123,8 @@ def face_up(play: DealPlay | None, deal: Deal) -> frozenset[Card]:
     for e in deal.entries:
         if isinstance(e, Key) and e.name == "trump_card" and isinstance(e.value, Card):
             out.add(e.value)
+        elif isinstance(e, Key) and e.name == "shown":  # shown to the table: public
+            out.update(c for cards in e.value.values() for c in cards)
         elif isinstance(e, Play) and not e.down:
             out.update(c for c in e.cards if c is not None)
         elif isinstance(e, Pull):

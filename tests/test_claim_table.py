@@ -107,16 +107,18 @@ def test_an_accepted_claim_is_recorded_and_the_next_deal_follows(
     assert "Deal 1 (no tricks) over" in out
 
 
-def test_a_claim_the_table_does_not_accept_changes_nothing(tmp_path: Path, judge: Judge,
-                                                           capsys: Any) -> None:
+def test_a_claim_the_table_does_not_accept_keeps_only_the_hand_shown(
+        tmp_path: Path, judge: Judge, capsys: Any) -> None:
+    """Not accepted, the claim is not recorded; the hand shown is, as the deal's ``shown``
+    (evidence whether or not the claim stands: issue 29)."""
     judge.holds = False
     p = write(tmp_path, KIERKI)
-    before = p.read_bytes()
+    before = deal_table(p)
     t = table(p, Script(["claim Celina", "AS", "n", "quit"]))
     assert t.run() == 0
     out = capsys.readouterr().out
     assert "The claim fails" in out and "Darek holds" in out
-    assert p.read_bytes() == before
+    assert deal_table(p) == {**before, "shown": {"Celina": "AS"}}
 
 
 def test_a_claim_of_some_tricks_gives_the_verdict_only(tmp_path: Path, judge: Judge,
@@ -128,7 +130,8 @@ def test_a_claim_of_some_tricks_gives_the_verdict_only(tmp_path: Path, judge: Ju
     assert judge.calls[0]["tricks"] == 3
     assert "Does the table accept" not in capsys.readouterr().out
     assert p.read_bytes() != before  # the next line was an entry, not an answer
-    assert "claim" not in deal_table(p)
+    assert "claim" not in deal_table(p) and deal_table(p)["shown"] == {"Celina": "AS"}
+    assert deal_table(p)["tricks"][-1] == "Ala: 3D"
 
 
 def test_a_refused_claim_is_one_line(tmp_path: Path, judge: Judge, capsys: Any) -> None:
@@ -232,15 +235,18 @@ def test_a_game_without_tricks_has_no_claim(tmp_path: Path, judge: Judge,
 
 def test_the_real_verdict_at_the_table(tmp_path: Path, capsys: Any) -> None:
     """With ``referee.claims`` itself: Ala, on lead at trick 2 with the hands unseen, shows
-    twelve spades and claims one trick: it holds (she leads the ace). Claiming the rest with
-    a hand of three cards is refused (she has 12 cards to play): nothing is recorded."""
+    twelve spades and claims one trick: it holds (she leads the ace); the claim is not
+    recorded (some of the tricks: a verdict only), the hand she showed is (``shown``).
+    Claiming the rest with a hand of three cards is refused (she has 12 cards to play):
+    nothing is recorded."""
     p = write(tmp_path, KIERKI)
-    before = p.read_bytes()
     t = table(p, Script(["claim Ala 1", "AS KS QS JS 10S 9S 8S 7S 6S 5S 4S 3S", "quit"]))
     assert t.run() == 0
     out = capsys.readouterr().out
     assert "The claim holds" in out
-    assert p.read_bytes() == before  # a claim of some of the tricks is a verdict only
+    assert "claim" not in deal_table(p)
+    assert deal_table(p)["shown"] == {"Ala": "AS KS QS JS 10S 9S 8S 7S 6S 5S 4S 3S"}
+    before = p.read_bytes()
     t = table(p, Script(["claim Ala", "AS KS QS", "quit"]))
     assert t.run() == 0
     assert "no claim" in capsys.readouterr().out
@@ -253,11 +259,10 @@ def test_enter_accepts_only_a_claim_that_holds(tmp_path: Path, judge: Judge,
     after *fails* ([y/N]): a claim the referee did not prove is never recorded by Enter."""
     judge.holds = False
     p = write(tmp_path, KIERKI)
-    before = p.read_bytes()
     r = Asked(["claim Celina", "AS", "", "quit"])
     assert table(p, r).run() == 0
     assert any("[y/N]" in q for q in r.prompts)
-    assert p.read_bytes() == before
+    assert "claim" not in deal_table(p)  # (the hand shown is: ``shown``)
     judge.holds = True
     r = Asked(["claim Celina", CELINA, "", "quit"])
     assert table(p, r).run() == 0

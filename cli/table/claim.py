@@ -53,16 +53,37 @@ class ClaimCommands(TableBase):
             return
         self.show_verdict(verdict)
         if tricks is not None and tricks < verdict.left:
-            return  # a claim of some of the tricks does not end the deal
+            self.record_shown(claimer, hand)  # a claim of some tricks does not end the deal
+            return
         # Enter accepts a claim the referee proved; one it did not prove needs a typed y
         if not self.confirm("Does the table accept the claim? "
                             + ("[Y/n] " if verdict.verdict == "holds" else "[y/N] "),
                             verdict.verdict == "holds"):
             self.say("not accepted: play goes on")
+            self.record_shown(claimer, hand)
             return
         text = self.claim_entry(claimer, hand or ())
         if text is not None:
             self.enter(text, said=verdict.proven)
+
+    def record_shown(self, claimer: str, hand: Sequence[Any] | None) -> None:
+        """The hand shown at a claim that does not end the deal is evidence all the same: it
+        is written as the deal's ``shown`` (the claimer holds those cards until played, and
+        they may prove an earlier breach; the verdict has said that already)."""
+        if not hand:
+            return
+        from referee.claimkeys import shown_key, shown_proves
+        from referee.edit import entry_text
+        from referee.games.base import merge_shown
+
+        s = self.s
+        before = (merge_shown(s.deals[-1]) or {}).get(claimer, ()) if s.deals else ()
+        if set(hand) <= set(before):
+            return  # shown already (the same hand at an earlier claim): on record
+        key = shown_key(claimer, hand)
+        said = shown_proves(s.rules, s.setup, s.deals, key)
+        if self.enter(entry_text(key, s.rules, s.setup), said=said):
+            self.say(self.style.dim(f"{claimer}'s hand shown is on record (shown)"))
 
     def show_verdict(self, verdict: Any) -> None:
         """The verdict: holds or fails, the line of play, and the distribution that beats

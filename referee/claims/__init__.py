@@ -201,13 +201,13 @@ def _hand(pos: Position, hand: Sequence[Card] | None) -> tuple[frozenset[Card], 
             if any(cl.test(c) for cl in know.claims[who]) and c in know.may_hold(who, claims=False):
                 broken = True  # shown, the card proves that claim false: a revoke proven
                 continue
-            owner = getattr(know, "owner", {}).get(c)
+            owner = getattr(know, "owner", {}).get(c) or know.shown_by.get(c)
             if owner is not None and owner != who:
                 raise ClaimError(text.held_by(c, owner))
             raise ClaimError(text.cannot_hold(who, c))
     if len(seen) != pos.counts[who]:
         raise ClaimError(text.hand_size(who, len(seen), pos.counts[who]))
-    certain = getattr(know, "held", {}).get(who, set()) & pos.unseen
+    certain = know.certain(who) & pos.unseen  # the cards known in the hand (shown, taken)
     if certain - seen:
         raise ClaimError(text.missing(who, sort_hand(certain - seen)))
     return frozenset(seen), broken
@@ -263,7 +263,7 @@ def _plan(pos: Position, prob: Problem, tricks: list[list[Step]], need: int) -> 
 def _tricks(pos: Position, prob: Problem, tricks: list[list[Step]], need: int) -> list[str]:
     out = []
     number = pos.trick_number
-    lost = 0
+    lost: list[int] = []  # the numbers of the tricks the claimer's side lost
     rules = None
     for t in tricks:
         if not t:
@@ -274,12 +274,12 @@ def _tricks(pos: Position, prob: Problem, tricks: list[list[Step]], need: int) -
         if len(t) == len(prob.poss):
             w = t[rules.winner([c for _, c in t])][0]
             winner = pos.players[w]
-            lost += 0 if prob.side[w] else 1
+            if not prob.side[w]:
+                lost.append(number)
         out.append(text.trick_line(number, plays, winner))
         number += 1
     if lost:
-        played = sum(1 for t in tricks if len(t) == len(prob.poss))
-        out.append(text.beaten(pos.side, played - lost, played, need))
+        out.append(text.beaten(pos.side, lost, need, pos.left))
     return out
 
 

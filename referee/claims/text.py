@@ -118,11 +118,18 @@ def trick_line(number: int, plays: Sequence[tuple[str, Card]], winner: str | Non
     return f"Trick {number}: {cards}{end}."
 
 
-def beaten(side: Sequence[str], won: int, played: int, need: int) -> str:
-    """The end of a line that beats the claim: what the side took, against what it claimed."""
+def beaten(side: Sequence[str], lost: Sequence[int], need: int, left: int) -> str:
+    """The end of a line that beats the claim: the tricks the side lost (their numbers), and
+    why that is enough: a claim of every trick left falls with one trick lost; a claim of
+    ``need`` of the ``left`` tricks falls once more than ``left - need`` are lost."""
     who = side[0] if len(side) == 1 else " & ".join(side)
-    if played == 1:
-        lose = "lose" if len(side) > 1 else "loses"
-        return f"{who} {lose} that trick, and the claim of {count(need, 'trick')} with it."
-    take = "take" if len(side) > 1 else "takes"
-    return f"{who} {take} {won} of these {played} tricks, not the {need} claimed."
+    lose = "lose" if len(side) > 1 else "loses"
+    which = f"trick {lost[0]}" if len(lost) == 1 else \
+        "tricks " + ", ".join(map(str, lost[:-1])) + f" and {lost[-1]}"
+    if need >= left:
+        claim = "the last trick" if left == 1 else f"all {left} tricks left"
+        return f"{who} {lose} {which}: the claim was of {claim}, so one trick lost is " \
+               "enough to beat it."
+    they = who if len(side) == 1 else "they"
+    return (f"{who} {lose} {which}: with {len(lost)} of the {left} tricks left lost, {they} "
+            f"can take at most {left - len(lost)}, not the {need} claimed.")

@@ -435,6 +435,40 @@ def check_hands(hands: dict[str, tuple[Card, ...]], setup: Setup, where: Where, 
     return seen
 
 
+def read_shown(value: Any, setup: Setup, where: Where) -> dict[str, tuple[Card, ...]]:
+    """``shown = { Darek = "KS QS 7C" }``: cards each player showed the table without
+    playing them; a name given twice (``Darek``, ``dar``) is one player, each card once."""
+    if not isinstance(value, dict) or not value:
+        raise where.err("shown", 'a table of player = "cards", e.g. { Darek = "KS 7C" }')
+    out: dict[str, tuple[Card, ...]] = {}
+    named: set[Card] = set()
+    for name, cards in value.items():
+        key = f"shown.{name}"
+        p = read_name(name, setup, where, key)
+        got = read_cards(cards, where, key)
+        if not got:
+            raise where.err(key, 'at least one card, like "7C"')
+        for c in got:
+            if c in named:
+                raise where.err(key, f"each card once ({c} is named twice)")
+            named.add(c)
+        out[p] = out.get(p, ()) + got
+    return out
+
+
+def merge_shown(deal: Deal) -> dict[str, tuple[Card, ...]] | None:
+    """Every ``shown`` of a deal as the one table the file writes: several shows (a hand shown
+    at each of two claims the table rejected) merged per player, the cards in the order first
+    shown, each once (docs/DESIGN.md "Claims in the save file"); None when nothing was."""
+    out: dict[str, list[Card]] = {}
+    for e in deal.entries:
+        if type(e) is Key and e.name == "shown":
+            for p, cards in e.value.items():
+                mine = out.setdefault(p, [])
+                mine.extend(c for c in cards if c not in mine)
+    return {p: tuple(cs) for p, cs in out.items()} if out else None
+
+
 def read_counts(value: Any, names: Sequence[str], where: Where, key: str,
                 resolve: Any = None) -> dict[str, int]:
     """A table name -> integer (``claimed``, outcome counts); names resolved by ``resolve``."""
@@ -480,12 +514,18 @@ def common_key(key: str, value: Any, setup: Setup, where: Where) -> list[Entry] 
         return [Key("hands", read_hands(value, setup, where))]
     if key == "claimed":
         return [Key("claimed", read_counts(value, setup.players, where, key))]
+    if key == "shown":
+        return [Key("shown", read_shown(value, setup, where))]
     if key == "note":
         return [Key("note", read_note(value, where))]
     return None
 
 
 def dump_common(deal: Deal, key: str) -> Any:
+    if key == "shown":
+        shown = merge_shown(deal)
+        return None if shown is None else {p: " ".join(str(c) for c in cs)
+                                           for p, cs in shown.items()}
     v = deal.key(key)
     if v is None:
         return None

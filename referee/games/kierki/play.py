@@ -25,6 +25,7 @@ NAMES = {1: "no tricks", 2: "no hearts", 3: "no queens", 4: "no jacks or kings",
          8: "trumps", 9: "trumps", 10: "trumps", 11: "trumps", 12: "the small lottery"}
 KH = Card(13, "H")
 DECK_SET = frozenset(DECK_52)
+SHOWN = "shown to the table"  # where a card of ``shown`` proved a claim false
 
 
 def kind(n: int) -> str:
@@ -204,6 +205,19 @@ class DealState:
             self.note = e.value
         elif e.name == "claim":
             self.take_claim(e.value, at)
+        elif e.name == "shown":
+            self.take_shown(e.value, at)
+
+    def take_shown(self, shown: dict[str, tuple[Card, ...]], at: int) -> None:
+        """Cards shown to the table without being played (``shown``): the player holds them
+        until they play them; a card that proves an earlier claim false proves that breach."""
+        know = self.know
+        for who, cards in shown.items():
+            proofs, problems = know.show_hand(who, cards)
+            for _c, rule, msg in problems:
+                self.flag(at, rule, msg, who)
+            for cl, shown_card, where in proofs:
+                self.violations.append(know.violation(cl, shown_card, where, at, SHOWN))
 
     def take_claim(self, tc: TableClaim, at: int) -> None:
         """The table accepted ``tc``: the claimer takes the trick on the table, every trick
@@ -252,10 +266,15 @@ class DealState:
             elif know.hands is not None and c not in know.hands[who]:
                 other = next((p for p, h in know.hands.items() if c in h), None)
                 self.flag(at, "outcome-total", claim_text.hand_card_other(who, c, other), who)
+            elif know.shown_by.get(c, who) != who:  # shown earlier by another (``shown``)
+                self.flag(at, "outcome-total",
+                          claim_text.hand_card_other(who, c, know.shown_by[c]), who)
             else:
                 for cl, card, shown in know.prove(who, c, None, None):
                     self.violations.append(know.violation(cl, card, shown, at,
                                                           "shown at the claim"))
+        for c in sorted(know.shown_of(who) - set(hand), key=lambda c: (c.suit, c.rank)):
+            self.flag(at, "outcome-total", claim_text.hand_card_missing(who, c), who)
 
     # -- tricks -------------------------------------------------------------------------------
 
@@ -263,8 +282,8 @@ class DealState:
         if player == self.to_move and not self.finished:
             know = self.know
             hands = know.hands
-            if c in know.seen or c not in know.deck or (hands is not None
-                                                         and c not in hands[player]):
+            if c in know.seen or c not in know.deck or c in know.shown_by or (
+                    hands is not None and c not in hands[player]):
                 pass  # a card that breaks something: the full way (``play_any``)
             elif (t := self.current) is not None:
                 led = self.led
@@ -358,10 +377,12 @@ class DealState:
         if know.hands is not None:  # checked now: the claim is never kept, nor said
             holds = know.holding(player, SUIT_TEST[led])
             held = holds[0] if holds else None
-        else:  # kept until a card proves it false; said only then
-            know.pend_void(player, led, "follow-suit", self.number, number,
-                           partial(text.void_claim, player, led, number))
-            held = None
+        else:  # kept until a card proves it false; said only then (a card shown: now)
+            holds = know.holding(player, SUIT_TEST[led]) if know.shown_by else []
+            held = holds[0] if holds else None
+            if held is None:
+                know.pend_void(player, led, "follow-suit", self.number, number,
+                               partial(text.void_claim, player, led, number))
         if held is not None:
             self.flag(at, "follow-suit", text.must_follow(player, led, held, number), player,
                       number)

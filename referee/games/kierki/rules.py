@@ -106,8 +106,8 @@ class Kierki(GameRules):
         Option("fantan_start_rank", 7, (7, 8), "the rank that opens a suit in the small lottery"),
     )
     rules = RULES
-    deal_keys = ("dealer", "hands", "trump", "tricks", "turns", "claim", "claim_hand", "outcome",
-                 "claimed", "note")
+    deal_keys = ("dealer", "hands", "trump", "tricks", "turns", "shown", "claim", "claim_hand",
+                 "outcome", "claimed", "note")
 
     # -- the save file ------------------------------------------------------------------------
 
@@ -257,6 +257,9 @@ class Kierki(GameRules):
                 group = [e for e in plays[i:i + 4] if isinstance(e, Play)]
                 lines.append(f"{group[0].player}: " + " ".join(str(e.cards[0]) for e in group))
             out["tricks"] = lines
+        shown = dump_common(deal, "shown")
+        if shown is not None:
+            out["shown"] = shown
         claim = deal.key("claim")
         if claim is not None:
             out.update(claim_dump(claim))

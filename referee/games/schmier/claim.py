@@ -145,6 +145,8 @@ def score(st: DealState, tc: TableClaim, at: int) -> None:
             else:
                 _show(st, who, c, at)
                 known[c] = who
+        for c in sorted(know.shown_of(who) - set(tc.hand), key=lambda c: (c.suit, c.rank)):
+            st.flag(at, "outcome-total", claimkeys.hand_card_missing(who, c), who)
     for c, p in tc.held:
         why = _impossible(st, c, p, known)
         if why:

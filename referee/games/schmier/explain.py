@@ -42,7 +42,8 @@ def explain(rules: SchmierRules, setup: Setup, deals: Sequence[Deal], deal: int,
             lines.append(f"Points: {won}")
             if st.points.game:
                 lines.append("Game points: " + game_points_text(
-                    st.points.game_known(), st.points.game_range))
+                    st.points.game_known(), st.points.game_range,
+                    st.claim is not None and st.claim.hand is not None))
             made = info["made"][deal - 1]
             lines.append(f"{st.bidder} bid {st.high}: " + ("made" if made else
                                                             f"set, -{st.high}"))

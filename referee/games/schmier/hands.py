@@ -50,6 +50,7 @@ class HandKnowledge(Knowledge):
     def lose(self, player: str, cards: Iterable[Card]) -> None:
         """Cards discarded face down, named."""
         for c in cards:
+            self.unshow(c)
             self.held[player].discard(c)
             self.discarded.setdefault(c, player)
             self.undealt.discard(c)
@@ -68,6 +69,19 @@ class HandKnowledge(Knowledge):
         self.exact[player] = False
         if not keep_certain:
             self.held[player] = set()
+
+    def hold(self, player: str, c: Card) -> None:
+        """``c`` shown by ``player`` (``show_hand``): certainly theirs until played."""
+        self.held[player].add(c)
+        self.owner[c] = player
+
+    def unshow(self, c: Card) -> None:
+        shower = self.shown_by.pop(c, None)
+        if shower is not None:
+            self.held[shower].discard(c)
+
+    def certain(self, player: str) -> set[Card]:
+        return set(self.held[player])
 
     # -- checks -------------------------------------------------------------------------------
 

@@ -200,6 +200,22 @@ class DealState:
             self.note = e.value
         elif e.name == "claim":
             self.take_claim(e.value, at)
+        elif e.name == "shown":
+            self.take_shown(e.value, at)
+
+    def take_shown(self, shown: dict[str, tuple[Card, ...]], at: int) -> None:
+        """Cards shown to the table without being played (``shown``): the player holds them
+        until they play them; a card that proves an earlier claim false proves that breach
+        (as a card of the hand shown at an accepted claim does, ``claim._show``)."""
+        know = self.know
+        for who, cards in shown.items():
+            proofs, problems = know.show_hand(who, cards)
+            for _c, rule, msg in problems:
+                self.flag(at, rule, msg, who)
+            for cl, card, _where in proofs:
+                self.violations.append(Violation(
+                    self.number, cl.trick, cl.player, cl.rule,
+                    text.proven(cl.text, text.card(self.order, card), None), at=at, retro=True))
 
     def take_claim(self, tc: TableClaim, at: int) -> None:
         """The table accepted ``tc``: the deal ends, scored as if played out with the

@@ -215,6 +215,8 @@ class SchmierRules(GameRules):
                 if st.points.game_range:  # after a claim: not known, only between two figures
                     extra["game_points_range"] = {t: list(r) for t, r in
                                                   st.points.game_range.items()}
+                    if st.claim is not None and st.claim.hand is not None:
+                        extra["claim_hand_shown"] = True  # the range: the others' cards
             if ok is not None:
                 extra["result"] = "made" if ok else "set"
             rows.append(DealResult(st.number, st.dealer, sc, st.finished, redeal=st.redeal,
@@ -514,8 +516,8 @@ class WisconsinSchmier(SchmierRules):
     )
     rules = _rules(WISCONSIN, WISCONSIN_RULES)
     deal_keys = ("dealer", "hands", "stock", "bids", "trump", "kitty", "discards", "tricks",
-                 "claim", "claim_hand", "claim_held", "claim_game_points", "outcome", "claimed",
-                 "note")
+                 "shown", "claim", "claim_hand", "claim_held", "claim_game_points", "outcome",
+                 "claimed", "note")
     claim_game_points_max = 80
 
 
@@ -530,8 +532,9 @@ class Schmier(SchmierRules):
     deck = SCHMIER.deck
     options = ()
     rules = _rules(SCHMIER, SCHMIER_RULES)
-    deal_keys = ("dealer", "hands", "stock", "bids", "trump", "discards", "tricks", "claim",
-                 "claim_hand", "claim_held", "claim_game_points", "outcome", "claimed", "note")
+    deal_keys = ("dealer", "hands", "stock", "bids", "trump", "discards", "tricks", "shown",
+                 "claim", "claim_hand", "claim_held", "claim_game_points", "outcome", "claimed",
+                 "note")
     claim_game_points_max = 81
 
 

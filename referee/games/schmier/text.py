@@ -397,14 +397,16 @@ def _and(words: list[str]) -> str:
     return words[0] if len(words) == 1 else ", ".join(words[:-1]) + " and " + words[-1]
 
 
-def game_points(game: Mapping[str, Any], ranges: Any) -> str:
+def game_points(game: Mapping[str, Any], ranges: Any, hand_shown: bool = False) -> str:
     """``Ala & Celina 12, Bartek & Darek 23 to 40 (not known: ...)``: a team's figure after a
-    claim whose cards still in hand were neither shown nor counted is a range."""
+    claim whose cards still in hand were neither shown nor counted is a range (``hand_shown``:
+    the claimer's were shown, so the cards not known are the other players')."""
     parts = []
+    whose = "the other players' cards" if hand_shown else "the cards"
     for k, v in game.items():
         r = ranges.get(k) if isinstance(ranges, Mapping) else None
         if v is None and r:
-            parts.append(f"{k} {r[0]} to {r[1]} (not known: the cards still in hand at the "
+            parts.append(f"{k} {r[0]} to {r[1]} (not known: {whose} still in hand at the "
                          "claim were not shown, and claim_game_points was not given)")
         else:
             parts.append(f"{k} {v}")
@@ -431,7 +433,8 @@ def deal_news(extra: Mapping[str, Any]) -> list[str]:
         out.append("; ".join(parts))
     game = extra.get("game_points")
     if isinstance(game, Mapping) and game:
-        out.append("card points for Game: " + game_points(game, extra.get("game_points_range")))
+        out.append("card points for Game: " + game_points(
+            game, extra.get("game_points_range"), extra.get("claim_hand_shown") is True))
     bidder, bid, result = extra.get("bidder"), extra.get("bid"), extra.get("result")
     if bidder and bid and result in ("made", "set"):
         out.append(f"{bidder}'s bid of {bid} " + ("made" if result == "made" else
