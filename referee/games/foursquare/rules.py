@@ -95,7 +95,7 @@ class Foursquare(GameRules):
     deck = DECK_40
     options = ()
     rules = RULES
-    unit = "game"  # each deal is a game of its own
+    unit = ft.UNIT  # each deal is a game of its own
     contracts = False
     deal_keys = ("dealer", "stock", "turns", "claimed", "note")
 

@@ -8,6 +8,8 @@ from __future__ import annotations
 
 from ...cards import Card
 
+UNIT = "game"  # what Foursquare calls a deal: each game played ("game 2, turn 12")
+
 # -- cards and places ---------------------------------------------------------------------------
 
 def after_the_end(game: int, result: str, turns: int, turn: int) -> str:

@@ -19,6 +19,7 @@ from ...words import count
 PLAYERS = 4
 MAX_CARDS = 36
 PULL_WORDS = ("pulls", "pull")
+UNIT = "game"  # what Kozel calls a deal: each game of the series ("game 3, trick 3")
 
 
 def parse_cards_body(body: str, pull: bool) -> tuple[tuple[Card | None, ...], bool]:
