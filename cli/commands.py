@@ -113,8 +113,9 @@ def new(game: Annotated[str, typer.Argument(help="kierki, wisconsin-schmier, sch
                                                  "foursquare or kozel",
                                             autocompletion=complete.game_names)],
         file: FileArg,
-        player: Annotated[list[str], typer.Option("-p", "--player",
-                                                  help="a player, in clockwise order")],
+        player: Annotated[list[str] | None, typer.Option(
+            "-p", "--player", help="a player, in clockwise order (a solitaire: "
+            "'Player' when none is given)")] = None,
         dealer: Annotated[str | None, typer.Option("--dealer", help="the first dealer, or "
                                                    "'random' to draw one",
                                                    autocompletion=complete.dealers)] = None,
@@ -127,13 +128,14 @@ def new(game: Annotated[str, typer.Argument(help="kierki, wisconsin-schmier, sch
         force: Annotated[bool, typer.Option("--force", help="overwrite an existing file")]
         = False) -> None:
     """Start a save file."""
-    from cli.start import create, dealer_news, is_random
+    from cli.start import create, dealer_news, is_random, seated
     from referee import filelock
     from referee import games as registry
 
+    name = registry.get(game).name
+    player = seated(name, player)
     if seed is not None and not deal and not is_random(dealer, player):
         fail("--seed goes with --deal or --dealer random", 2)
-    name = registry.get(game).name
     options = parse_options(name, option)
     filelock.hold(file)  # until the command ends: two 'new' cannot both create the file
     if file.exists() and not force:

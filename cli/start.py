@@ -78,6 +78,18 @@ def check_players(game: str, players: list[str], option: str = "-p") -> None:
         seen[p.casefold()] = p
 
 
+SOLO = "Player"  # the one player of a solitaire when no name is given (docs/foursquare.md)
+
+
+def seated(game: str, players: list[str] | None) -> list[str]:
+    """The players given with ``-p``; none given for a one-player game: ``SOLO``."""
+    from referee import games as registry
+
+    if not players and registry.get(game).player_count == (1, 1):
+        return [SOLO]
+    return list(players or [])
+
+
 def create(game: str, file: Path, players: list[str], dealer: str | None = None,
            options: dict[str, Any] | None = None, deal: bool = False,
            seed: int | None = None, title: str | None = None) -> Any:

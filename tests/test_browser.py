@@ -371,3 +371,36 @@ def test_a_broken_file_is_told_on_the_page_and_the_last_view_kept(
     bad.replace(file)
     p.locator("#error[hidden]").wait_for(state="attached")
     assert page.dialogs == [] and page.foreign(s.url) == []
+
+
+def _luminance(css: str) -> float:
+    """The relative luminance (WCAG) of a computed ``rgb(r, g, b)`` colour."""
+    r, g, b = (int(x) / 255 for x in css[css.index("(") + 1:css.index(")")].split(",")[:3])
+    lin = [c / 12.92 if c <= 0.03928 else ((c + 0.055) / 1.055) ** 2.4 for c in (r, g, b)]
+    return 0.2126 * lin[0] + 0.7152 * lin[1] + 0.0722 * lin[2]
+
+
+def test_a_kozel_pull_is_tagged_readably_and_the_plays_it_cancelled_are_shown(
+        page: Watched, serve: Any, tmp_path: Path) -> None:
+    """Issue 29: the pull tag on the felt could hardly be read (grey on green); the note
+    under the seats named nobody."""
+    file = tmp_path / "k.toml"
+    assert referee("new", "kozel", str(file), "-p", "Ala", "-p", "Bartek", "-p", "Celina",
+                   "-p", "Darek").returncode == 0
+    for line in ("trump D", "jd / qd", "darek pulls 6c 7c 9c jc"):
+        done = referee("add", str(file), line)
+        assert done.returncode == 0, done.stderr
+    s = serve(file)
+    p = page.page
+    p.goto(s.url)
+    tag = p.locator('#trick .seat[data-player="Darek"] .tag.pull')
+    tag.wait_for()
+    fg, bg = tag.evaluate("e => [getComputedStyle(e).color, getComputedStyle(e).backgroundColor]")
+    hi, lo = sorted((_luminance(fg), _luminance(bg)), reverse=True)
+    assert (hi + 0.05) / (lo + 0.05) >= 4.5, (fg, bg)  # WCAG AA for text
+    box = tag.bounding_box()
+    assert box is not None and box["width"] > 10 and box["height"] > 8
+    note = p.locator("#trick .note.pulled")
+    assert note.locator('.card[data-card="JD"]').count() == 1
+    assert note.locator('.card[data-card="QD"]').count() == 1
+    assert page.errors == [] and page.foreign(s.url) == []

@@ -345,12 +345,12 @@ def test_pull_refused_when_typed() -> None:
     assert refused(unseen([]), "Celina pulls: 6C 7C 8C 9S") == "pull"
 
 
-def test_pull_typed_mid_trick_and_saved_without_the_cancelled_plays() -> None:
+def test_pull_typed_mid_trick_is_saved_after_the_plays_it_cancelled() -> None:
     s = load_text(unseen([]))
     s.add("Bartek: 10H / Celina: AH")
     s.add("Darek pulls: 6C 7C 8C 9C")
     assert s.result().violations == []
-    assert 'tricks = [\n  "Darek pulls: 6C 7C 8C 9C",\n]' in s.text()
+    assert 'tricks = [\n  "Bartek: 10H / Celina: AH / Darek pulls: 6C 7C 8C 9C",\n]' in s.text()
 
 
 # -- outcome-total --------------------------------------------------------------------------

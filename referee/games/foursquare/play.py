@@ -205,7 +205,7 @@ class Game:
 
     def flag(self, at: int, rule: str, msg: str, turn: int | None) -> None:
         self.violations.append(Violation(self.number, None, self.player, rule, msg,
-                                         turn=turn, at=at))
+                                         turn=turn, at=at, unit=ft.UNIT))
 
     def place(self, card: Card | None, p: Pos, at: int) -> Turn | None:
         number = len(self.turns) + self.late + 1

@@ -95,7 +95,7 @@ class Foursquare(GameRules):
     deck = DECK_40
     options = ()
     rules = RULES
-    unit = "game"  # each deal is a game of its own
+    unit = ft.UNIT  # each deal is a game of its own
     contracts = False
     deal_keys = ("dealer", "stock", "turns", "claimed", "note")
 
@@ -188,11 +188,11 @@ class Foursquare(GameRules):
         if not games or games[-1].over:
             n = len(games) + 1
             head = f"game {n - 1} {games[-1].result}; " if games else ""
-            if setup.seed is not None:  # the referee deals the next stock: it knows the card
-                first = self.virtual_deal(setup, n, None)[0]
-                card = first.value[0] if isinstance(first, Key) else None
-                return Expect(player, Action.PLACE, f"{head}game {n}: Draw: {card} — place it "
-                              "(e.g. 0,0)", n, None, new_deal=True, choices=["0,0"])
+            if setup.seed is not None:  # the referee deals the next stock with this entry:
+                # its first card is drawn as it is placed, and not named before (it goes
+                # anywhere, so the player needs no sight of it)
+                return Expect(player, Action.PLACE, ft.first_of_new_stock(head, n), n, None,
+                              new_deal=True, choices=["0,0"])
             return Expect(player, Action.PLACE, f"{head}game {n}: draw a card and place it "
                           "anywhere (e.g. 7H 0,0)", n, None, new_deal=True, choices=["0,0"])
         g = games[-1]

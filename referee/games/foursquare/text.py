@@ -8,7 +8,15 @@ from __future__ import annotations
 
 from ...cards import Card
 
+UNIT = "game"  # what Foursquare calls a deal: each game played ("game 2, turn 12")
+
 # -- cards and places ---------------------------------------------------------------------------
+
+def first_of_new_stock(head: str, game: int) -> str:
+    """Between games of a dealt series: the next stock's first card is not drawn yet."""
+    return f"{head}game {game}, a new stock: draw its first card and place it anywhere " \
+        "(e.g. 0,0)"
+
 
 def after_the_end(game: int, result: str, turns: int, turn: int) -> str:
     return f"game {game} was already {result} at turn {turns}: turn {turn} belongs to a new game"

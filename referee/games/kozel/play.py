@@ -14,7 +14,7 @@ from . import feasible
 from . import text as say
 from .cards import DECK, HAND, CardBook, cards_text, matching, suit_text, why_not
 from .score import check_points, points_of
-from .text import PLAYERS, group_tricks, next_to_play
+from .text import PLAYERS, UNIT, group_tricks, next_to_play
 
 FIXED_KEYS = ("dealer", "trump", "trump_card", "hands", "stock")
 
@@ -110,7 +110,8 @@ class Game:
 
     def flag(self, at: int, rule: str, msg: str, player: str | None,
              trick: int | None = None) -> None:
-        self.violations.append(Violation(self.number, trick, player, rule, msg, at=at))
+        self.violations.append(Violation(self.number, trick, player, rule, msg, at=at,
+                                         unit=UNIT))
 
     # -- keys ---------------------------------------------------------------------------------
 

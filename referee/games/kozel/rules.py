@@ -42,7 +42,7 @@ from . import text as say
 from .cards import HAND, suit_text
 from .play import Game, run_game
 from .score import GOAT, loss_points
-from .text import PLAYERS, group_tricks, next_to_play, parse_line, trick_line
+from .text import PLAYERS, UNIT, group_tricks, next_to_play, parse_line, trick_line
 
 RULES = (
     ("dealer", "The deal passes left after every game; a game written with another dealer is "
@@ -111,7 +111,7 @@ class Kozel(GameRules):
     deck = DECK_36
     options = OPTIONS
     rules = RULES
-    unit = "game"  # each deal is a game of its own
+    unit = UNIT  # each deal is a game of its own
     contracts = False
     deal_keys = ("dealer", "trump", "trump_card", "hands", "stock", "tricks", "outcome",
                  "claimed", "note")
@@ -336,7 +336,7 @@ class Kozel(GameRules):
             if written is not None and written != expected:
                 g.violations.insert(0, Violation(n, None, written, "dealer",
                                                  say.wrong_dealer(written, expected),
-                                                 at=g.key_at.get("dealer", base)))
+                                                 at=g.key_at.get("dealer", base), unit=UNIT))
             later = i + 1 < len(deals)
             if later and not g.finished:
                 if g.needs_points:

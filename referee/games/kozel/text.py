@@ -18,6 +18,8 @@ from ...words import count
 
 PLAYERS = 4
 MAX_CARDS = 36
+PULL_WORDS = ("pulls", "pull")
+UNIT = "game"  # what Kozel calls a deal: each game of the series ("game 3, trick 3")
 
 
 def parse_cards_body(body: str, pull: bool) -> tuple[tuple[Card | None, ...], bool]:
@@ -58,17 +60,21 @@ def parse_cards_body(body: str, pull: bool) -> tuple[tuple[Card | None, ...], bo
 def split_piece(text: str, players: Sequence[str]) -> tuple[str | None, bool, str]:
     """``Name[ pulls]: body`` -> (player or None, is a pull, body)."""
     if ":" not in text:
-        low = text.strip().lower()
-        if low.startswith("pulls") or low.startswith("pull "):
+        words = text.split()
+        verb = next((i for i, w in enumerate(words) if w.lower() in PULL_WORDS), None)
+        if verb == 0:
             raise NotationError("name who pulls: 'Celina pulls: 6C 7C 9C JC'")
+        if verb is not None:  # 'Celina pulls 6C 7C 9C JC', 'cel pulls ...': no colon needed
+            return (resolve_player(" ".join(words[:verb]), players), True,
+                    " ".join(words[verb + 1:]))
         return None, False, text.strip()
     head, body = text.split(":", 1)
     words = head.split()
     pull = False
-    if len(words) > 1 and words[-1].lower() in ("pulls", "pull"):
+    if len(words) > 1 and words[-1].lower() in PULL_WORDS:
         pull = True
         head = " ".join(words[:-1])
-    elif words and words[-1].lower() in ("pulls", "pull") and len(words) == 1:
+    elif words and words[-1].lower() in PULL_WORDS and len(words) == 1:
         raise NotationError("name who pulls: 'Celina pulls: 6C 7C 9C JC'")
     if any(ch in head for ch in "~?"):
         raise NotationError(f"{text.strip()!r}: expected 'Name: cards'")
@@ -146,21 +152,10 @@ def group_tricks(actions: Sequence[tuple[int, Entry]]) -> list[list[tuple[int, E
     return tricks
 
 
-def written_part(trick: Sequence[tuple[int, Entry]]) -> list[Play | Pull]:
-    """What the file records of a trick: from its last run of pulls on (the plays a pull
-    cancelled are not recorded; pulls made at once are, so their order can be checked)."""
-    items = [e for _, e in trick if isinstance(e, (Play, Pull))]
-    start = 0
-    for i, e in enumerate(items):
-        if isinstance(e, Pull):
-            start = i
-            while start > 0 and isinstance(items[start - 1], Pull):
-                start -= 1
-    return items[start:]
-
-
 def trick_line(trick: Sequence[tuple[int, Entry]]) -> str:
-    return " / ".join(format_play(e) for e in written_part(trick))
+    """A trick as the file writes it: every play as laid, the plays a pull cancelled before
+    the pull (SAVEFILE.md), so the line reads back to the same entries."""
+    return " / ".join(format_play(e) for _, e in trick if isinstance(e, (Play, Pull)))
 
 
 # -- what the referee says ----------------------------------------------------------------------
