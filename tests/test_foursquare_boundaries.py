@@ -34,7 +34,7 @@ def named(text: str) -> set[str]:
 
 def page_prompts(path: Path) -> list[str]:
     """The prompt as the page sends it: live.json's and the live page's."""
-    c = TestClient(make_app(path))
+    c = TestClient(make_app(path), base_url="http://127.0.0.1")
     html = c.get("/").text
     return [c.get("/live.json").json()["expect"]["prompt"],
             *re.findall(r'<p class="prompt"[^>]*>(.*?)</p>', html, re.S)]

@@ -45,7 +45,7 @@ def page(tmp_path: Path, name: str, route: str = "") -> str:
 
     f = tmp_path / name
     shutil.copyfile(SAMPLES / name, f)
-    r = TestClient(make_app(f)).get("/" + route)
+    r = TestClient(make_app(f), base_url="http://127.0.0.1").get("/" + route)
     assert r.status_code == 200
     return r.text
 

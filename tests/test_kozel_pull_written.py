@@ -90,7 +90,7 @@ def test_the_page_shows_the_plays_that_went_back(tmp_path: Path) -> None:
     from cli.serve import make_app
 
     p = added(tmp_path, *TYPED)
-    c = TestClient(make_app(p))
+    c = TestClient(make_app(p), base_url="http://127.0.0.1")
     live = c.get("/live.json").json()
     assert [x["player"] for x in live["trick"]["pull"]["cancelled"]] == ["Bartek", "Celina"]
     page = c.get("/").text

@@ -20,6 +20,7 @@ from cli.serve import make_app  # noqa: E402
 from referee import savefile  # noqa: E402
 from referee.cards import Card  # noqa: E402
 from referee.public import Sight  # noqa: E402
+from tests.test_public import all_steps  # noqa: E402
 
 SAMPLES = Path(__file__).resolve().parent.parent / "sample_games"
 HANDS = SAMPLES / "kierki-hands-known.toml"
@@ -32,7 +33,7 @@ def first_deal(text: str) -> str:
 
 
 def test_a_deal_starts_at_the_seats_with_dealer_first_leader_and_hands(tmp_path: Path) -> None:
-    doc = TestClient(make_app(HANDS)).get("/replay.json").json()
+    doc = {"steps": all_steps(TestClient(make_app(HANDS), base_url="http://127.0.0.1"))}
     _rules, _setup, deals = savefile.load(HANDS)
     start = [s for s in doc["steps"] if s["kind"] == "deal"]
     assert len(start) == 12
@@ -54,7 +55,7 @@ def test_a_deal_starts_at_the_seats_with_dealer_first_leader_and_hands(tmp_path:
     path = tmp_path / "k.toml"
     text = first_deal(HANDS.read_text(encoding="utf-8"))
     path.write_text(re.sub(r'  "Celina: KD.*\n(  ".*\n)*', "", text), encoding="utf-8")
-    doc = TestClient(make_app(path)).get("/replay.json").json()
+    doc = {"steps": all_steps(TestClient(make_app(path), base_url="http://127.0.0.1"))}
     seats = doc["steps"][0]["seats"]
     assert [x["player"] for x in seats if x["leader"]] == ["Darek"]
     assert all(x["hand"] is None for x in seats)
@@ -62,12 +63,12 @@ def test_a_deal_starts_at_the_seats_with_dealer_first_leader_and_hands(tmp_path:
 
 
 def test_a_game_over_without_violation_says_no_violation(tmp_path: Path) -> None:
-    over = TestClient(make_app(HANDS)).get("/").text
+    over = TestClient(make_app(HANDS), base_url="http://127.0.0.1").get("/").text
     assert "No violation." in over and "so far" not in over
     path = tmp_path / "k.toml"
     path.write_text(first_deal(HANDS.read_text(encoding="utf-8")).replace(
         '  "Darek: 9C JS 9S 8H",\n', ""), encoding="utf-8")
-    assert "No violation so far." in TestClient(make_app(path)).get("/").text
+    assert "No violation so far." in TestClient(make_app(path), base_url="http://127.0.0.1").get("/").text
 
 
 def test_a_quoted_example_of_unseen_cards_is_said_as_a_count(tmp_path: Path) -> None:
@@ -82,7 +83,7 @@ def test_a_quoted_example_of_unseen_cards_is_said_as_a_count(tmp_path: Path) -> 
         'stock = "10S 9S AD KD QD JD 8D 7D"\n'
         'bids = ["Bartek: 2", "Celina: pass", "Darek: pass", "Ala: pass"]\n'
         'kitty = "10S"\n', encoding="utf-8")
-    live = TestClient(make_app(path)).get("/live.json").json()
+    live = TestClient(make_app(path), base_url="http://127.0.0.1").get("/live.json").json()
     assert "'Bartek: discard (a card)'" in live["expect"]["prompt"]
     s = Sight(frozenset({Card(12, "H")}))
     assert s.text("'Ala: discard 9C 8D' or 'Ala: discard QH' (not 7S)") == \
@@ -100,10 +101,10 @@ def test_a_note_names_the_cards_the_table_saw(tmp_path: Path) -> None:
     path = tmp_path / "k.toml"
     path.write_text(head + "[[deals]]" + d1 + "[[deals]]" + d2
                     + 'note = "Darek led 5D; Ala took it with AD"\n', encoding="utf-8")
-    live = TestClient(make_app(path)).get("/live.json").json()
+    live = TestClient(make_app(path), base_url="http://127.0.0.1").get("/live.json").json()
     assert live["deal"]["number"] == 2 and not live["deal"]["finished"]
     assert live["deal"]["note"] == "Darek led 5♦; Ala took it with A♦"
     path.write_text(first_deal(text).replace('  "Darek: 9C JS 9S 8H",\n', "")
                     + 'note = "Darek led 5D; 9C still out"\n', encoding="utf-8")
-    live = TestClient(make_app(path)).get("/live.json").json()
+    live = TestClient(make_app(path), base_url="http://127.0.0.1").get("/live.json").json()
     assert live["deal"]["note"] == "Darek led 5♦; ? still out"
