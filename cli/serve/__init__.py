@@ -298,7 +298,8 @@ def serve(target: Path, *, host: str = "127.0.0.1", port: int | None = None,
     app = make_app(Path(target), token=token, hosts=own_hosts(host), seats=seats)
     sock = listen_for(Path(target), host, port, DEFAULT_PORT)
     port = sock.getsockname()[1]
-    tell(target, host, port, token, lan, say)
+    tell(target, host, port, token, lan,
+         (lambda t: say(t.replace(" read-only", " (the seats may enter)", 1))) if seats else say)
     if seats:
         tell_seats(app, host, port, say)
     say("Ctrl-C stops it")
