@@ -437,15 +437,20 @@ def play(file: Annotated[Path | None, typer.Argument(help="the game's save file 
          port: Annotated[int | None, typer.Option("--port", min=0, max=65535, help="with "
                                                   "--serve: the port (0: any free one; "
                                                   "default: the last one used for this "
-                                                  "file when free)")] = None) -> None:
+                                                  "file when free)")] = None,
+         seats: Annotated[bool, typer.Option("--seats", help="with --serve: each seat may "
+                                             "also enter its own plays from its own link")]
+         = False) -> None:
     """The table mode: shows the table, asks for the next entry, checks it, saves it."""
     from cli.table.run import run
 
+    if seats and not serve:
+        fail("play: --seats needs --serve", 2)
     if lan and not serve:
         fail("play: --lan needs --serve", 2)
     if port is not None and not serve:
         fail("play: --port needs --serve", 2)
-    raise typer.Exit(run(file, ascii_only, serve, lan, port))
+    raise typer.Exit(run(file, ascii_only, serve, lan, port, seats))
 
 
 @app.command()
@@ -587,6 +592,22 @@ def claim(file: FileArg,
 
 @app.command()
 @guarded
+def seats(file: FileArg,
+          new: Annotated[str | None, typer.Option("--new", help="replace this seat's link "
+                                                  "(the old one stops working at once)")]
+          = None,
+          lan: Annotated[bool, typer.Option("--lan", help="the links on the local network "
+                                            "(as serve --lan)")] = False,
+          ascii_only: AsciiOpt = False) -> None:
+    """Each seat's own link for serve --seats (and its QR code on a terminal): whoever opens
+    it enters that seat's plays. The keys live in .FILE.seats beside the file (mode 0600)."""
+    from cli.seats import run
+
+    raise typer.Exit(run(file, new, lan, ascii_only))
+
+
+@app.command()
+@guarded
 def serve(target: Annotated[Path, typer.Argument(help="a game's save file, or a folder of "
                                                       "them")],
           lan: Annotated[bool, typer.Option("--lan", help="serve the local network (the "
@@ -594,19 +615,24 @@ def serve(target: Annotated[Path, typer.Argument(help="a game's save file, or a 
                                             "address, and a QR code of it")] = False,
           port: Annotated[int | None, typer.Option(
               "--port", min=0, max=65535, help="the port (0: any free one; default: the last "
-              "one used for this file when free, else 8000 when free)")] = None
+              "one used for this file when free, else 8000 when free)")] = None,
+          seats: Annotated[bool, typer.Option("--seats", help="each seat may also enter its "
+                                              "own plays from its own link (referee "
+                                              "seats)")] = False
           ) -> None:
     """A read-only web page of the game, updated as entries land: the live table, the score
     sheet, the replay with each trick's explanation; of a folder, its games and the season's
     stats. By default only this machine can open it (127.0.0.1)."""
     if not target.exists():
         fail(f"{target}: no such file or folder", 2)
+    if seats and target.is_dir():
+        fail("serve: --seats serves one game file, not a folder", 2)
     if not target.is_dir():
         _session(target)  # a file that cannot be read: its one line now, exit 2
     from cli.serve import serve as run
 
     try:
-        code = run(target, lan=lan, port=port, say=typer.echo)
+        code = run(target, lan=lan, port=port, say=typer.echo, seats=seats)
     except OSError as e:
         fail(f"cannot serve on port {port if port is not None else '(any)'}: "
              f"{e.strerror or e}", 2)

@@ -9,7 +9,7 @@ is left in place, except by a ``new`` that failed before its file existed (``dro
 a writer that locked a lock file checks that the name still leads to it, and starts again
 when it was removed meanwhile, so two writers never hold two files of one name.
 
-The lock is re-entrant within a process (the session's ``save`` takes it again inside a
+The lock is re-entrant within a thread (the session's ``save`` takes it again inside a
 command's hold); a lock held with ``hold`` lasts until ``release_held`` (the end of the
 command). Where no lock file can be made (a read-only folder, say) the change goes ahead
 unlocked: it cannot be written there anyway, and the write says why.
@@ -19,6 +19,7 @@ from __future__ import annotations
 
 import contextlib
 import os
+import threading
 import time
 from collections.abc import Iterator
 from pathlib import Path
@@ -27,7 +28,15 @@ from .errors import SaveFileError
 
 WAIT = 10.0  # seconds to wait for another writer before giving up
 
-_held: dict[str, list[int]] = {}  # lock file -> [fd, depth]
+class _PerThread(threading.local):
+    def __init__(self) -> None:
+        self.held: dict[str, list[int]] = {}  # lock file -> [fd, depth]
+
+
+# re-entrant within one thread only: two threads of one process (the table mode and its
+# page's seats, ``play --serve --seats``) each open the lock file and ``flock`` it, and so
+# wait for each other as two processes do
+_local = _PerThread()
 _until_end: list[str] = []
 
 
@@ -42,6 +51,7 @@ def lock_path(path: str | Path) -> Path:
 
 
 def _acquire(path: str | Path) -> str | None:
+    _held = _local.held
     key = str(lock_path(path))
     if key in _held:
         _held[key][1] += 1
@@ -91,6 +101,7 @@ def _still_named(fd: int, key: str) -> bool:
 
 
 def _release(key: str | None) -> None:
+    _held = _local.held
     if key is None or key not in _held:
         return
     entry = _held[key]
@@ -124,7 +135,7 @@ def release_held() -> None:
 
 def is_locked(path: str | Path) -> bool:
     """This process holds the lock of ``path``'s save file."""
-    return str(lock_path(path)) in _held
+    return str(lock_path(path)) in _local.held
 
 
 def drop_unused(path: str | Path) -> None:
@@ -132,6 +143,6 @@ def drop_unused(path: str | Path) -> None:
     ``new`` that failed leaves nothing behind). Other writers waiting on it start again on a
     fresh lock file (``_acquire`` checks that the name still leads to the file it locked)."""
     key = str(lock_path(path))
-    if key in _held and not target(path).exists():
+    if key in _local.held and not target(path).exists():
         with contextlib.suppress(OSError):
             os.unlink(key)

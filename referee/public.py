@@ -31,6 +31,7 @@ from .model import Deal, DealResult, Exchange, Key, Place, Play, Pull, Result, S
 from .play_record import DealPlay, PlayRecord, TrickRecord, TurnRecord
 
 TABLE = "table"
+SEAT = "seat:"  # a seat's viewer: "seat:Bartek" (``seat_game``)
 VIEWERS = (TABLE,)
 Json = dict[str, Any]
 
@@ -96,8 +97,9 @@ EVERYTHING = Sight(None)
 
 
 def check_viewer(viewer: str) -> None:
-    if viewer not in VIEWERS:
-        raise NotationError(f"no such viewer {viewer!r} (known: {', '.join(VIEWERS)})")
+    if viewer not in VIEWERS and not viewer.startswith(SEAT):
+        raise NotationError(f"no such viewer {viewer!r} (known: {', '.join(VIEWERS)}, "
+                            f"{SEAT}NAME)")
 
 
 # -- what was seen ---------------------------------------------------------------------------
@@ -140,7 +142,10 @@ def _visible(viewer: str, row: DealResult | None, deal: Deal) -> Sight:
     check_viewer(viewer)
     if row is not None and row.finished:
         return EVERYTHING
-    return Sight(face_up(row.play if row is not None else None, deal))
+    seen = face_up(row.play if row is not None else None, deal)
+    if viewer.startswith(SEAT):  # a seat sees its own cards too
+        seen = seen | own(deal, viewer.removeprefix(SEAT))
+    return Sight(seen)
 
 
 class Game:
@@ -533,3 +538,139 @@ def step_index(doc: Json, deal: int | None, step: int | None) -> int:
     last: int = d["steps"] - 1
     first: int = d["first_step"]
     return first + max(0, min(step or 0, last))
+
+
+# -- a seat's own view (``--seats``) ---------------------------------------------------------
+
+
+def own(deal: Deal, name: str) -> frozenset[Card]:
+    """The cards of ``deal`` a seat has seen as its own: its hand as dealt (where the file
+    knows it), the cards it took, discarded or laid (face down too)."""
+    out: set[Card] = set()
+    for e in deal.entries:
+        if isinstance(e, Key) and e.name == "hands" and isinstance(e.value, dict):
+            out.update(c for c in e.value.get(name, ()) if isinstance(c, Card))
+        elif isinstance(e, Play | Pull | Exchange) and e.player == name and e.cards:
+            out.update(c for c in e.cards if c is not None)
+    return frozenset(out)
+
+
+def seat_game(game: Game, name: str) -> Game:
+    """``game`` as the seat ``name`` sees it (a player of the game, else ``NotationError``):
+    the table's sight plus the seat's own cards in the deal in progress."""
+    if name not in game.setup.players:
+        raise NotationError(f"{name!r} is not a seat of this game")
+    g = Game(game.rules, game.setup, game.deals, game.result, SEAT + name)
+    held = _engine_hand(g, name)
+    if isinstance(held, tuple) and g.sights and g.sights[-1].visible is not None:
+        # (the cards it drew from the stock, say)
+        g.sights[-1] = Sight(g.sights[-1].visible | frozenset(held))
+    return g
+
+
+def _engine_hand(game: Game, name: str) -> tuple[Card, ...] | None | bool:
+    """The game's own answer (``GameRules.hand_now``): the cards, None (not known), or
+    False when the game leaves it to the entries."""
+    try:
+        got: tuple[Card, ...] | None = game.rules.hand_now(game.setup, game.deals,
+                                                           game.result, name)
+    except NotImplementedError:
+        return False
+    except Exception:  # noqa: BLE001 - a fault of the game's answer: not known
+        return None
+    return got
+
+
+def secret(game: Game) -> frozenset[Card]:
+    """The cards of the deal in progress that the file places somewhere (a hand, the stock,
+    the kitty, an exchange, a face-down card) and this viewer has not seen."""
+    if not game.deals:
+        return frozenset()
+    n = len(game.deals)
+    sight = game.sight(n)
+    if sight.visible is None:
+        return frozenset()
+    named: set[Card] = set()
+    for e in game.deals[-1].entries:
+        if isinstance(e, Key):
+            named.update(_cards_in(e.value))
+        elif isinstance(e, Play | Pull | Exchange) and e.cards:
+            named.update(c for c in e.cards if c is not None)
+    return frozenset(named - sight.visible)
+
+
+def _cards_in(value: Any) -> Iterable[Card]:
+    if isinstance(value, Card):
+        yield value
+    elif isinstance(value, dict):
+        for v in value.values():
+            yield from _cards_in(v)
+    elif isinstance(value, list | tuple):
+        for v in value:
+            yield from _cards_in(v)
+
+
+def seat_hand(game: Game, name: str) -> list[str] | None:
+    """The cards the seat ``name`` holds now in the deal in progress, where the file knows
+    its hand (as dealt, and what it took since); None with its hand unseen, or between
+    deals."""
+    if not game.deals:
+        return None
+    n = len(game.deals)
+    deal = game.deals[-1]
+    rows = {d.number: d for d in game.result.deals}
+    row = rows.get(n)
+    hands = deal.key("hands")
+    if row is None or row.finished or not isinstance(hands, dict) or name not in hands:
+        return None
+    from .cards import sort_hand
+
+    held_now = _engine_hand(game, name)
+    if held_now is None or held_now is True:
+        return None
+    if held_now is not False:
+        return [str(c) for c in held_now]
+    held = list(hands[name])
+    gone: set[Card] = set()
+    for e in deal.entries:
+        if isinstance(e, Exchange) and e.player == name and e.cards:
+            if e.kind == "take":
+                held.extend(c for c in e.cards if c not in held)
+            else:
+                gone.update(e.cards)
+    play = row.play
+    for t in (play.tricks or ()) if play is not None else ():
+        for p in t.plays:
+            if p.player == name:
+                gone.update(c for c in p.cards if c is not None)
+    for u in (play.turns or ()) if play is not None else ():
+        if u.player == name and u.card is not None:
+            gone.add(u.card)
+    return [str(c) for c in sort_hand([c for c in held if c not in gone])]
+
+
+def seat_choices(game: Game, offered: Iterable[Any]) -> list[Json]:
+    """What the seat may enter now (``GameRules.choices``' answer), less any entry naming a
+    card the file places where this viewer has not seen it: a seat is never offered (and so
+    never shown) another seat's hidden card."""
+    hidden = secret(game)
+    out = []
+    for c in offered:
+        cards = {x for x in (try_parse_card(w) for w in
+                             c.entry.rpartition(":")[2].replace("~", " ").split())
+                 if x is not None}
+        if cards & hidden:
+            continue
+        out.append(c.to_json())
+    return out
+
+
+def seat_live(game: Game, offered: Iterable[Any]) -> Json:
+    """The live view as one seat sees it (``game``: ``seat_game``'s): the table's, seen with
+    the seat's own cards, plus ``seat``, its ``hand`` (or None) and its ``choices``."""
+    name = game.viewer.removeprefix(SEAT)
+    doc = live(game)
+    doc["seat"] = name
+    doc["hand"] = seat_hand(game, name)
+    doc["choices"] = seat_choices(game, offered)
+    return doc

@@ -23,7 +23,8 @@ from referee.filelock import is_locked
 ROOT = Path(__file__).resolve().parent.parent
 SAMPLES = ROOT / "sample_games"
 COMMANDS = ["games", "rules", "new", "add", "undo", "redo", "status", "score", "export", "replay",
-            "explain", "analyze", "hint", "play", "edit", "audit", "stats", "claim", "serve"]
+            "explain", "analyze", "hint", "play", "edit", "audit", "stats", "claim", "serve",
+            "seats"]
 
 
 def referee() -> list[str]:

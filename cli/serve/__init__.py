@@ -31,14 +31,14 @@ DEFAULT_PORT = 8000
 
 
 def make_app(target: Path, *, token: str | None = None, max_clients: int = 100,
-             hosts: Sequence[str] | None = None) -> Starlette:
+             hosts: Sequence[str] | None = None, seats: bool = False) -> Starlette:
     """The Starlette app serving ``target`` (``cli.serve.app.make_app``); ``hosts``: the
     names a request's ``Host`` may give (by default this machine's loopback names)."""
     from cli.serve.app import LOOPBACK
     from cli.serve.app import make_app as make
 
     return make(target, token=token, max_clients=max_clients,
-                hosts=LOOPBACK if hosts is None else hosts)
+                hosts=LOOPBACK if hosts is None else hosts, seats=seats)
 
 
 def own_hosts(host: str) -> list[str]:
@@ -191,13 +191,14 @@ def base_url(host: str, port: int, token: str | None) -> str:
 
 def start_server(target: Path, *, host: str = "127.0.0.1", port: int | None = 0,
                  token: str | None = None, max_clients: int = 100,
-                 remember: bool = False) -> Running:
+                 remember: bool = False, seats: bool = False) -> Running:
     """Serve ``target`` on ``host``:``port`` (0: any free port) from a background thread;
     with ``remember`` (``play --serve``), the port is ``listen_for``'s (None: the last one
     used for this file when free) and noted. On every interface (``0.0.0.0``, ``--lan``),
     ``.url`` names this machine's first address on the local network, the one the phones
     open."""
-    app = make_app(Path(target), token=token, max_clients=max_clients, hosts=own_hosts(host))
+    app = make_app(Path(target), token=token, max_clients=max_clients, hosts=own_hosts(host),
+                   seats=seats)
     sock = listen_for(Path(target), host, port, DEFAULT_PORT) if remember else \
         _listen(host, port or 0)
     shown = host
@@ -264,8 +265,27 @@ def tell(target: Path, host: str, port: int, token: str | None, lan: bool, say: 
             "only; --lan for the phones at the table)")
 
 
+def seat_host(host: str) -> str:
+    """The host the seats' links name: the local network's first address when serving every
+    interface, else ``host``."""
+    if host in ("0.0.0.0", "::"):
+        return next(iter(lan_addresses()), "127.0.0.1")
+    return host
+
+
+def tell_seats(app: Any, host: str, port: int, say: Any, ascii_only: bool = False) -> None:
+    """Each seat's link (``NAME: URL``, and on a terminal its QR code), made when missing."""
+    from cli.seats import links
+    from cli.seats import tell as tell_links
+
+    seats = app.state.site.seats
+    tell_links(links(seats.path, seats.players, seat_host(host), port), say,
+               ascii_only=ascii_only)
+
+
 def serve(target: Path, *, host: str = "127.0.0.1", port: int | None = None,
-          token: str | None = None, lan: bool = False, say: Any = print) -> int:
+          token: str | None = None, lan: bool = False, say: Any = print,
+          seats: bool = False) -> int:
     """The ``serve`` command: serve until Ctrl-C (exit 130) or SIGTERM (exit 143); on
     ``port``, else the last port used for this file when free (``listen_for``)."""
     import signal
@@ -275,10 +295,13 @@ def serve(target: Path, *, host: str = "127.0.0.1", port: int | None = None,
         from cli.serve.app import new_token
 
         token = token or new_token()
-    app = make_app(Path(target), token=token, hosts=own_hosts(host))
+    app = make_app(Path(target), token=token, hosts=own_hosts(host), seats=seats)
     sock = listen_for(Path(target), host, port, DEFAULT_PORT)
     port = sock.getsockname()[1]
-    tell(target, host, port, token, lan, say)
+    tell(target, host, port, token, lan,
+         (lambda t: say(t.replace(" read-only", " (the seats may enter)", 1))) if seats else say)
+    if seats:
+        tell_seats(app, host, port, say)
     say("Ctrl-C stops it")
     sys.stdout.flush()
     server = _server(app)

@@ -113,7 +113,8 @@ def environment() -> Any:
 class Site:
     """One served target: the file or folder, the token, the templates and the live feeds."""
 
-    def __init__(self, target: Path, token: str | None, max_clients: int) -> None:
+    def __init__(self, target: Path, token: str | None, max_clients: int,
+                 seats: bool = False) -> None:
         self.target = target
         self.folder = target.is_dir()
         self.token = token
@@ -123,6 +124,19 @@ class Site:
         self.hub = Hub(self.build, max_clients)
         self.judges = Judges(self.judged)
         self.season = views.Season(target) if self.folder else None
+        self.seats: Any = None  # ``cli.serve.seat.Seats`` with seats
+        # told of each entry a seat made (the table mode prints it): (seat, entry text)
+        self.on_entry: Any = None
+        if seats and not self.folder:
+            from cli.serve.seat import Seats
+            from referee.session import Session
+
+            self.hub.every_change = True
+            self.seats = Seats(self, target, tuple(Session.load(target).setup.players))
+
+    def tell_entry(self, seat: str, text: str) -> None:
+        if self.on_entry is not None:
+            self.on_entry(seat, text)
 
     # -- documents ---------------------------------------------------------------------------
 
@@ -353,7 +367,7 @@ def as_json(doc: dict[str, Any]) -> Response:
 
 
 def make_app(target: Path, *, token: str | None = None, max_clients: int = 100,
-             hosts: Sequence[str] = LOOPBACK) -> Starlette:
+             hosts: Sequence[str] = LOOPBACK, seats: bool = False) -> Starlette:
     """The Starlette app serving ``target`` (a game file, or a folder of them); with
     ``token``, only under ``/t/TOKEN/``: every other URL is a bare 404. A request whose
     ``Host`` is not one of ``hosts`` (this server's own names: a page of another site that
@@ -365,7 +379,7 @@ def make_app(target: Path, *, token: str | None = None, max_clients: int = 100,
     from starlette.middleware.trustedhost import TrustedHostMiddleware
     from starlette.routing import Router
 
-    site = Site(Path(target), token, max_clients)
+    site = Site(Path(target), token, max_clients, seats)
     if not site.folder:
         site.hub.feed(site.target)  # read at once: the first page is ready
 
@@ -385,6 +399,11 @@ def make_app(target: Path, *, token: str | None = None, max_clients: int = 100,
     if token is not None:  # (the base without its slash: sent to it, by a relative address)
         routes = [Route(f"/t/{token}", lambda _r: RedirectResponse(site.root, 307)),
                   Mount(f"/t/{token}", app=Router(routes, redirect_slashes=False))]
+    if site.seats is not None:  # each seat under its own key, outside the table's token
+        every = ["GET", "HEAD", "POST", "PUT", "PATCH", "DELETE", "OPTIONS"]
+        routes = [Mount("/s/static", app=StaticFiles(directory=HERE / "static")),
+                  Route("/s/{key}/", site.seats.route, methods=every),
+                  Route("/s/{key}/{sub:str}", site.seats.route, methods=every), *routes]
     app = Starlette(routes=routes, lifespan=lifespan)
     # Starlette's own slash redirect writes the request's Host into its Location: none
     app.router.redirect_slashes = False

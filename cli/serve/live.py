@@ -58,7 +58,7 @@ class Feed:
     """One game file's live view and the queues of the pages watching it."""
 
     def __init__(self, path: Path, build: Callable[[Any, State], Json], name: str | None = None,
-                 check: Callable[[], Path] | None = None) -> None:
+                 check: Callable[[], Path] | None = None, every_change: bool = False) -> None:
         self.path = path
         self.name = name or path.name  # what the page calls it (never a path of this machine)
         # the path to read, looked up again on every refresh (folder mode: the real path,
@@ -73,6 +73,9 @@ class Feed:
         self._task: asyncio.Task[None] | None = None
         self._stop: asyncio.Event | None = None
         self.loop: asyncio.AbstractEventLoop | None = None  # the pages' loop, once one came
+        # with seats, every change of the file is a new version (a seat's view holds more
+        # than the table's, and a write checks the version it was made on)
+        self.every_change = every_change
         self.refresh(force=True)
 
     # -- reading -----------------------------------------------------------------------------
@@ -104,7 +107,8 @@ class Feed:
             else:
                 new.game, new.error = self._read(stamp[0])
             new.doc = self._document(new, old)
-            if not force and _unversioned(new.doc) == _unversioned(old.doc):
+            if not force and not self.every_change and \
+                    _unversioned(new.doc) == _unversioned(old.doc):
                 self.state.game = new.game  # touched, or written the same: nothing to tell
                 return False
             new.text = json.dumps(new.doc, ensure_ascii=False, separators=(",", ":"))
@@ -241,6 +245,7 @@ class Hub:
         self.feeds: dict[Path, Feed] = {}
         self.loop: asyncio.AbstractEventLoop | None = None
         self.stopping = False
+        self.every_change = False  # (``Feed.every_change``: set with seats)
         self._lock = threading.Lock()
 
     def feed(self, path: Path, name: str | None = None,
@@ -251,7 +256,7 @@ class Hub:
         with self._lock:
             f = self.feeds.get(path)
             if f is None:
-                f = Feed(path, self.build, name, check)
+                f = Feed(path, self.build, name, check, self.every_change)
                 self.feeds[path] = f
                 for old in [p for p, g in self.feeds.items() if not g.clients and p != path]:
                     if len(self.feeds) <= KEEP:

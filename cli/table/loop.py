@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+import threading
+from typing import Any
+
 from cli import reader as rd
 from cli.reader import HangUp
 from cli.table.claim import ClaimCommands
@@ -12,8 +15,50 @@ from cli.table.words import COMMANDS, HELP, QUIT, _count
 from referee.errors import FileChanged, IllegalEntry, RefereeError, WriteFailed
 from referee.notation import MAX_ENTRY
 
+_PHONE_LOCK = threading.Lock()
+
 
 class Table(UndoCommands, ClaimCommands, EditCommand, ToolCommands):
+    serving: Any = None  # the page's server (``play --serve``)
+    _phone: list[tuple[str, str]] | None = None
+
+    def from_phone(self, seat: str, text: str) -> None:
+        """A seat entered ``text`` from its page (the server's thread): said at the prompt
+        before the next line is taken, and the game read again."""
+        with _PHONE_LOCK:
+            if self._phone is None:
+                self._phone = []
+            self._phone.append((seat, text))
+
+    def phone_news(self) -> None:
+        """What the seats entered since the last line: each said, the file read again."""
+        with _PHONE_LOCK:
+            news, self._phone = self._phone or [], []
+        if not news:
+            return
+        from referee.session import Session
+
+        for seat, text in news:
+            said = text.split(":", 1)[1].strip() if ":" in text else text
+            self.say(self.style.bold(f"{seat} (phone): "), self.style.cards(said))
+        try:
+            self.s = Session.load(self.path)
+        except RefereeError as e:
+            self.say(self.style.red("cannot read the file again: ") + str(e))
+            return
+        self.show()
+
+    def seat_links(self) -> None:
+        if self.serving is None or self.serving.app.state.site.seats is None:
+            self.say("no seats: play FILE --serve --seats gives each seat its own link")
+            return
+        from urllib.parse import urlsplit
+
+        from cli.serve import tell_seats
+
+        tell_seats(self.serving.app, urlsplit(self.serving.url).hostname or "127.0.0.1",
+                   urlsplit(self.serving.url).port or 0, self.say, self.ascii)
+
     def run(self) -> int:
         try:
             return self.loop()
@@ -52,6 +97,7 @@ class Table(UndoCommands, ClaimCommands, EditCommand, ToolCommands):
                 return 0
             if rd.HUNG_UP:  # SIGTERM/SIGHUP as Enter was pressed: the line is not taken
                 raise HangUp(rd.HUNG_UP)
+            self.phone_news()
             line = line.strip()
             if not line:
                 continue
@@ -69,7 +115,8 @@ class Table(UndoCommands, ClaimCommands, EditCommand, ToolCommands):
         """Run ``line`` if it is a command; False when it is an entry."""
         words = line.split()
         word = words[0].lower()
-        if ":" in line or "=" in line or word not in (*COMMANDS, *QUIT, "?", "table", "score"):
+        if ":" in line or "=" in line or word not in (*COMMANDS, *QUIT, "?", "table", "score",
+                                                      "seats"):
             return False
         args = words[1:]
         st = self.style
@@ -86,6 +133,8 @@ class Table(UndoCommands, ClaimCommands, EditCommand, ToolCommands):
                     self.say(vline)
             elif word == "score":
                 self.score_sheet(self.s.result())
+            elif word == "seats":
+                self.seat_links()
             elif word == "undo":
                 self.undo(_count(args))
             elif word == "redo":

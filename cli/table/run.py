@@ -16,7 +16,7 @@ from referee.errors import NotationError
 
 
 def run(path: Path | None, ascii_only: bool = False, serve: bool = False,
-        lan: bool = False, port: int | None = None) -> int:
+        lan: bool = False, port: int | None = None, seats: bool = False) -> int:
     """``referee play [FILE]``: start (asking) or resume a game, then play it; with ``serve``,
     the game's page served alongside (``lan``: on the local network, with a token)."""
     from cli.plain import tolerant_stdout
@@ -44,8 +44,13 @@ def run(path: Path | None, ascii_only: bool = False, serve: bool = False,
             return table.run()
         from cli.table.serving import served
 
-        table.resume_options = " --serve --lan" if lan else " --serve"  # (the port is kept)
-        with served(path, lan, lambda text: sys.stdout.write(text + "\n"), ascii_only, port):
+        table.resume_options = (" --serve --lan" if lan else " --serve") + \
+            (" --seats" if seats else "")  # (the port is kept)
+        with served(path, lan, lambda text: sys.stdout.write(text + "\n"), ascii_only, port,
+                    seats) as handle:
+            if seats:
+                table.serving = handle
+                handle.app.state.site.on_entry = table.from_phone
             return table.run()
     except HangUp as e:
         signum = e.args[0] if e.args and isinstance(e.args[0], int) else signal.SIGHUP

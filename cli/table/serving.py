@@ -15,16 +15,19 @@ import contextlib
 import sys
 from collections.abc import Callable, Iterator
 from pathlib import Path
+from typing import Any
 
 from cli.table.signals import held_signals
 
 
 @contextlib.contextmanager
 def served(path: Path, lan: bool, say: Callable[[str], object],
-           ascii_only: bool = False, port: int | None = None) -> Iterator[str]:
+           ascii_only: bool = False, port: int | None = None,
+           seats: bool = False) -> Iterator[Any]:
     """The page of ``path`` served while the block runs, on ``port`` (None: the last port
-    used for this file when free, so the phones' pages reconnect after a restart); yields
-    its address (told first, with ``lan`` the local network's and its QR code, in ASCII
+    used for this file when free, so the phones' pages reconnect after a restart); with
+    ``seats``, each seat's link told too. Yields the running server (``.url`` its
+    address (told first, with ``lan`` the local network's and its QR code, in ASCII
     with ``ascii_only``)."""
     from urllib.parse import urlsplit
 
@@ -35,12 +38,18 @@ def served(path: Path, lan: bool, say: Callable[[str], object],
     token = new_token() if lan else None
     try:
         with held_signals():  # the server's thread inherits the blocked signals
-            handle = start_server(path, host=host, token=token, port=port, remember=True)
+            handle = start_server(path, host=host, token=token, port=port, remember=True,
+                                  seats=seats)
     except OSError as e:  # (the port given is taken)
         raise OSError(f"cannot serve on port {port}: {e.strerror or e}") from None
     try:
-        tell(path, host, urlsplit(handle.url).port or 0, token, lan, say, ascii_only)
+        at = urlsplit(handle.url).port or 0
+        tell(path, host, at, token, lan, say, ascii_only)
+        if seats:
+            from cli.serve import tell_seats
+
+            tell_seats(handle.app, host, at, say, ascii_only)
         sys.stdout.flush()
-        yield str(handle.url)
+        yield handle
     finally:
         handle.stop()

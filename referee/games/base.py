@@ -369,6 +369,23 @@ class GameRules(ABC):
         when nothing is hidden): the texts are masked card by card."""
         return None
 
+    def hand_now(self, setup: Setup, deals: Sequence[Deal], result: Result,
+                 seat: str) -> tuple[Card, ...] | None:
+        """The cards ``seat`` holds now in the deal in progress where the game's replay
+        knows them card by card, else None, for a game whose hands change otherwise than
+        by the deal, the exchanges and the plays (its package's ``hand.hand_now``); the
+        other games raise ``NotImplementedError``: ``referee.public.seat_hand`` works it
+        out from the entries."""
+        import importlib
+
+        package = type(self).__module__.rpartition(".")[0]
+        try:
+            mod = importlib.import_module(f"{package}.hand")
+        except ModuleNotFoundError:
+            raise NotImplementedError(self.name) from None
+        got: tuple[Card, ...] | None = mod.hand_now(self, setup, deals, result, seat)
+        return got
+
     def completions(self, setup: Setup, deals: Sequence[Deal], result: Result) -> list[str]:
         """Words worth offering at the prompt now: the names, and the cards the player to
         act may play (``choices``)."""

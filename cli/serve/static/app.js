@@ -10,7 +10,7 @@
     el.replaceChildren.apply(el, Array.prototype.slice.call(doc.body.childNodes));
   }
 
-  function live() {
+  function live(onApply) {
     var body = document.body;
     var conn = $('conn');
     var source = null;
@@ -32,6 +32,7 @@
       err.hidden = !doc.error;
       version = doc.version;
       body.dataset.version = String(version);
+      if (onApply) { onApply(doc); }
     }
 
     function connect() {
@@ -51,6 +52,50 @@
     }
 
     connect();
+  }
+
+  // A seat's page: the live table (its own feed), and each button's entry (the referee's
+  // answer, drawn by the server) sent with the version of the view it was made on.
+  function seat() {
+    var body = document.body;
+    var said = $('said');
+
+    function send(url, doc) {
+      doc.version = Number(body.dataset.version || 0);
+      said.dataset.state = 'sending';
+      said.textContent = 'sending…';
+      return fetch(url, {
+        method: 'POST', credentials: 'same-origin',
+        headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(doc)
+      }).then(function (r) {
+        return r.json().catch(function () { return { message: r.statusText }; }).then(function (x) {
+          if (r.ok) {
+            said.dataset.state = 'accepted';
+            said.textContent = 'accepted';
+            if (x.version) { body.dataset.version = String(x.version); }
+          } else {
+            said.dataset.state = 'refused';
+            said.textContent = (r.status === 409 ? 'the table changed' : (x.message || r.statusText)) +
+              (x.rule ? ' — rule ' + x.rule : '');
+          }
+        });
+      }).catch(function () {
+        said.dataset.state = 'refused';
+        said.textContent = 'not sent: no connection';
+      });
+    }
+
+    document.addEventListener('click', function (e) {
+      var b = e.target.closest ? e.target.closest('button.choice') : null;
+      if (b && !b.disabled) { send(body.dataset.entry, { entry: b.dataset.entry }); }
+    });
+    $('typed').addEventListener('submit', function (e) {
+      e.preventDefault();
+      var input = $('typed-entry');
+      if (input.value.trim()) { send(body.dataset.entry, { entry: input.value }).then(function () { input.value = ''; }); }
+    });
+    $('undo').addEventListener('click', function () { send(body.dataset.undo, {}); });
+    live();
   }
 
   // The replay is fetched a deal at a time: replay.json is its index (each deal's first
@@ -156,6 +201,7 @@
   document.addEventListener('DOMContentLoaded', function () {
     var page = document.body.dataset.page;
     if (page === 'live') { live(); }
+    if (page === 'seat') { seat(); }
     if (page === 'replay') { replay(); }
   });
 }());

@@ -1,0 +1,360 @@
+"""The seats' pages and their writes (``serve FILE --seats``; CLI.md, "Seats").
+
+Under ``/s/KEY/`` (a key of ``referee.seatkeys``; any other key: the bare 404 of every unknown
+address, nothing about the game): ``""`` the seat's page, ``live.json`` its live view,
+``events`` its live feed, and the writes ``entry`` and ``undo`` (POST only).
+
+What a seat sees is ``referee.public``'s seat viewer (``seat_game``, ``seat_live``): the
+table's view with the seat's own cards, its hand where the file knows it, and what it may
+enter now (``GameRules.choices``, less any entry naming a card hidden from it).
+
+A write goes through the strict path of ``referee add`` (``Session.add``) under the file's
+lock, read from disk inside the lock; it carries the version of the view it was made on, and
+is refused (409) unless that is still the version of the file under the lock. A write needs
+``Content-Type: application/json``, a body of at most ``MAX_BODY`` bytes, no foreign
+``Origin`` and no cross-site ``Sec-Fetch-Site``; each seat may make ``RATE`` requests a
+second (429 past it).
+"""
+
+from __future__ import annotations
+
+import collections
+import json
+import threading
+import time
+from pathlib import Path
+from typing import Any
+
+from starlette.concurrency import run_in_threadpool
+from starlette.requests import Request
+from starlette.responses import PlainTextResponse, Response
+
+from cli.serve.live import Feed, State
+from referee import public
+from referee.seatkeys import Keys
+
+MAX_BODY = 2048
+RATE = 10  # requests a second, per seat
+SUBS = frozenset({"", "live.json", "events"})
+WRITES = frozenset({"entry", "undo"})
+Json = dict[str, Any]
+
+
+def not_found() -> Response:
+    return PlainTextResponse("Not Found", 404)
+
+
+def answer(status: int, doc: Json) -> Response:
+    return Response(json.dumps(doc, ensure_ascii=False, separators=(",", ":")), status,
+                    media_type="application/json")
+
+
+class Limit:
+    """At most ``RATE`` requests in any second, per seat."""
+
+    def __init__(self, rate: int = RATE) -> None:
+        self.rate = rate
+        self.seen: dict[str, collections.deque[float]] = {}
+        self._lock = threading.Lock()
+
+    def allow(self, seat: str) -> bool:
+        now = time.monotonic()
+        with self._lock:
+            q = self.seen.setdefault(seat, collections.deque())
+            while q and now - q[0] >= 1.0:
+                q.popleft()
+            if len(q) >= self.rate:
+                return False
+            q.append(now)
+            return True
+
+
+def owner(entry: Any, players: tuple[str, ...]) -> str | None:
+    """Whose action an entry is (None: the table's, such as a key line)."""
+    from referee.model import Place
+
+    if isinstance(entry, Place):
+        return players[0] if len(players) == 1 else None
+    who = getattr(entry, "player", None)
+    return who if isinstance(who, str) else None
+
+
+class Seats:
+    """The seats of one served file: their keys, their views, their writes."""
+
+    def __init__(self, site: Any, path: Path, players: tuple[str, ...]) -> None:
+        self.site = site
+        self.path = path
+        self.players = players
+        self.keys = Keys(path, players)
+        self.limit = Limit()
+
+    # -- views -------------------------------------------------------------------------------
+
+    def doc(self, feed: Feed, name: str, state: State | None = None) -> Json:
+        """The seat's live document of ``state`` (default: the feed's now), built once per
+        version and seat."""
+        s = state or feed.state
+        with feed.making:
+            kept: dict[str, Json] = s.extra.setdefault("seats", {})
+            got = kept.get(name)
+            if got is None:
+                got = self.build(s, name)
+                kept[name] = got
+        return got
+
+    def build(self, s: State, name: str) -> Json:
+        from cli.serve import views
+
+        doc: Json = {}
+        if s.game is not None:
+            g = public.seat_game(s.game, name)
+            offered = g.rules.choices(g.setup, g.deals, g.result, name).choices
+            doc = views.shown(public.seat_live(g, offered))
+        else:
+            doc = {"seat": name, "hand": None, "choices": []}
+        doc.update(version=s.version, error=s.error, gone=s.gone, file="")
+        p = self.site.parts
+        t = self.site.env.get_template("seatparts.html").module
+        doc["html"] = {
+            "game-title": str(p.title_part(doc)), "deal": str(p.deal_part(doc)),
+            "turn": str(p.turn_part(doc)), "trick": str(p.trick_part(doc)),
+            "claim": str(p.claim_part(doc)), "violations": str(p.violations_part(doc)),
+            "tricks": str(p.tricks_part(doc)), "score": str(p.score_part(doc.get("sheet"))),
+            "winner": str(p.winner_part(doc)), "hand": str(t.hand_part(doc)),
+            "choices": str(t.choices_part(doc, groups(doc)))}
+        return doc
+
+    # -- the routes --------------------------------------------------------------------------
+
+    async def route(self, request: Request) -> Response:
+        key: str = request.path_params["key"]
+        sub: str = request.path_params.get("sub", "")
+        name = self.keys.seat_of(key)
+        if name is None or (sub not in SUBS and sub not in WRITES):
+            return not_found()
+        write = sub in WRITES
+        if request.method not in (("POST",) if write else ("GET", "HEAD")):
+            return PlainTextResponse("Method Not Allowed", 405,
+                                     headers={"allow": "POST" if write else "GET, HEAD"})
+        if self.site.hub.stopping:
+            return PlainTextResponse("the server is stopping", 503)
+        if not self.limit.allow(name):
+            return PlainTextResponse("too many requests", 429, headers={"retry-after": "1"})
+        feed = await run_in_threadpool(self.site.hub.feed, self.path)
+        if write:
+            refused = foreign(request)
+            if refused is not None:
+                return refused
+            body = await read_body(request)
+            if isinstance(body, Response):
+                return body
+            return await run_in_threadpool(self.write, feed, name, sub, body)
+        if sub == "events":
+            return await self.events(feed, name)
+        doc = await run_in_threadpool(self.doc, feed, name)
+        if sub == "live.json":
+            return answer(200, {k: v for k, v in doc.items() if k != "html"})
+        here = f"/s/{key}/"
+        page: Response = self.site.render("seat.html", v=doc, here=None, seat_here=here, root="/s/",
+                                          groups=groups(doc))
+        return page
+
+    async def events(self, feed: Feed, name: str) -> Response:
+        from sse_starlette import EventSourceResponse, ServerSentEvent
+
+        from cli.serve.app import RETRY_MS, too_many
+        from cli.serve.live import TooMany
+
+        hub = self.site.hub
+        if hub.full():
+            return too_many()
+        feed.watch()
+
+        async def event(st: State) -> ServerSentEvent:
+            doc = await run_in_threadpool(self.doc, feed, name, st)
+            return ServerSentEvent(data=json.dumps(doc, ensure_ascii=False,
+                                                   separators=(",", ":")),
+                                   event="update", id=str(st.version), retry=RETRY_MS)
+
+        async def stream() -> Any:
+            try:
+                q = hub.subscribe(feed)
+            except TooMany:
+                return
+            try:
+                yield await event(feed.state)
+                while True:
+                    st = await q.get()
+                    if st is None:
+                        return
+                    yield await event(st)
+            finally:
+                feed.unsubscribe(q)
+
+        return EventSourceResponse(stream(), ping=15, send_timeout=30,
+                                   headers={"cache-control": "no-store",
+                                            "x-accel-buffering": "no"})
+
+    # -- writes (in a worker thread) -----------------------------------------------------------
+
+    def write(self, feed: Feed, name: str, sub: str, body: Json) -> Response:
+        from referee import filelock
+        from referee.errors import RefereeError, SaveFileError, WriteFailed
+
+        version = body.get("version")
+        if not isinstance(version, int) or isinstance(version, bool):
+            return answer(400, {"accepted": False, "rule": None,
+                                "message": "the body needs the version of the view (a number)"})
+        text = body.get("entry")
+        if sub == "entry" and not isinstance(text, str):
+            return answer(400, {"accepted": False, "rule": None,
+                                "message": "the body needs the entry (a text)"})
+        try:
+            with filelock.locked(self.path):
+                feed.refresh()
+                now = feed.state.version
+                if version != now:
+                    return answer(409, {"accepted": False, "version": now,
+                                        "message": "the table changed"})
+                if sub == "undo":
+                    return self.undo(feed, name)
+                assert isinstance(text, str)
+                return self.enter(feed, name, text)
+        except WriteFailed as e:
+            return answer(503, {"accepted": False, "rule": None, "message": str(e)})
+        except SaveFileError as e:
+            return answer(503, {"accepted": False, "rule": None, "message": str(e)})
+        except RefereeError as e:
+            return answer(400, {"accepted": False, "rule": None, "message": str(e)})
+
+    def enter(self, feed: Feed, name: str, text: str) -> Response:
+        from referee.errors import IllegalEntry, NotationError
+        from referee.notation import MAX_ENTRY
+        from referee.session import Session
+
+        text = text.strip()
+        if not text or len(text) > MAX_ENTRY or any(ord(ch) < 32 for ch in text):
+            return answer(400, {"accepted": False, "rule": None,
+                                "message": "not an entry (one line, at most "
+                                           f"{MAX_ENTRY} characters)"})
+        s = Session.load(self.path)
+        if ":" not in text and "=" not in text and len(self.players) > 1:
+            text = f"{name}: {text}"  # the seat's own entry, its name left out
+        try:
+            entries = s.rules.parse_entry(text, s.setup, s.result())
+        except IllegalEntry as e:
+            return answer(422, {"accepted": False, "rule": e.rule, "message": e.bare})
+        except NotationError as e:
+            return answer(400, {"accepted": False, "rule": None, "message": str(e)})
+        if not entries or any(owner(e, self.players) != name for e in entries):
+            return answer(403, {"accepted": False, "rule": None,
+                                "message": f"{name} may enter only {name}'s own plays"})
+        try:
+            added = s.add(text)
+        except IllegalEntry as e:
+            return answer(422, {"accepted": False, "rule": e.rule, "message": e.bare})
+        except NotationError as e:
+            return answer(400, {"accepted": False, "rule": None, "message": str(e)})
+        feed.refresh()
+        st = feed.state
+        proven: list[Json] = []
+        if st.game is not None:
+            from cli.serve import views
+
+            g = public.seat_game(st.game, name)
+            proven = [views.shown(g.violation(v)) for v in added.proven]
+        self.site.tell_entry(name, text)
+        return answer(200, {"accepted": True, "version": st.version, "proven": proven})
+
+    def undo(self, feed: Feed, name: str) -> Response:
+        from referee.session import Session
+
+        s = Session.load(self.path)
+        last = last_made(s)
+        if last is None or owner(last, self.players) != name:
+            return answer(409, {"accepted": False, "version": feed.state.version,
+                                "message": "nothing of this seat's to take back: someone "
+                                           "entered after it"})
+        s.undo(1)
+        feed.refresh()
+        return answer(200, {"accepted": True, "version": feed.state.version, "proven": []})
+
+
+def last_made(s: Any) -> Any:
+    """The last entry a person made (what ``undo`` would take back), or None (none, or a
+    note stops undo there)."""
+    for k in range(len(s.deals) - 1, -1, -1):
+        mine = s.person_made(k)
+        if mine:
+            return s.deals[k].entries[mine[-1]]
+        if s.deals[k].has_key("note"):
+            return None
+    return None
+
+
+def foreign(request: Request) -> Response | None:
+    """A write from another site: a ``Content-Type`` other than JSON (a plain form can post
+    across sites), an ``Origin`` other than this server's, a cross-site fetch."""
+    ctype = request.headers.get("content-type", "").split(";")[0].strip().lower()
+    if ctype != "application/json":
+        return PlainTextResponse("a JSON body is needed (Content-Type: application/json)", 415)
+    site = request.headers.get("sec-fetch-site")
+    if site is not None and site.lower() not in ("same-origin", "none"):
+        return PlainTextResponse("refused: a request from another site", 403)
+    origin = request.headers.get("origin")
+    if origin is not None:
+        own = f"{request.url.scheme}://{request.headers.get('host', '')}"
+        if origin.lower() != own.lower():
+            return PlainTextResponse("refused: a request from another site", 403)
+    return None
+
+
+async def read_body(request: Request) -> Json | Response:
+    """The JSON object of the body, refused past ``MAX_BODY`` bytes before it is all read."""
+    too_big = PlainTextResponse(f"the body is over {MAX_BODY} bytes", 413)
+    length = request.headers.get("content-length")
+    if length is not None:
+        try:
+            if int(length) > MAX_BODY:
+                return too_big
+        except ValueError:
+            return PlainTextResponse("a bad Content-Length", 400)
+    raw = b""
+    async for chunk in request.stream():
+        raw += chunk
+        if len(raw) > MAX_BODY:
+            return too_big
+    try:
+        doc = json.loads(raw.decode("utf-8"))
+    except (UnicodeDecodeError, ValueError, RecursionError):
+        return answer(400, {"accepted": False, "rule": None, "message": "the body is not JSON"})
+    if not isinstance(doc, dict):
+        return answer(400, {"accepted": False, "rule": None,
+                            "message": "the body is not a JSON object"})
+    return doc
+
+
+def groups(doc: Json) -> list[tuple[str, list[Json]]]:
+    """The seat's choices for its page: the cards grouped by suit (the suit led first), the
+    rest (bids, pass, trump, exchanges, several cards) in a group of their own, first."""
+    from referee.cards import GLYPH, try_parse_card
+
+    led = None
+    trick = doc.get("trick") if doc.get("on_table") else None
+    if trick and trick.get("plays"):
+        first = next((c for c in trick["plays"][0].get("cards", []) if c), None)
+        card = try_parse_card(first) if first else None
+        led = card.suit if card is not None and not card.is_joker else None
+    other: list[Json] = []
+    suits: dict[str, list[Json]] = {}
+    for c in doc.get("choices") or []:
+        words = c["entry"].rpartition(":")[2].split()
+        card = try_parse_card(words[0]) if len(words) == 1 else None
+        if card is None or card.is_joker:
+            other.append(c)
+        else:
+            suits.setdefault(card.suit, []).append(c)
+    order = sorted(suits, key=lambda s: (s != led, "SHDC".index(s) if s in "SHDC" else 9))
+    out = [("", other)] if other else []
+    return out + [(GLYPH.get(s, s), suits[s]) for s in order]
