@@ -654,12 +654,19 @@ def seat_choices(game: Game, offered: Iterable[Any]) -> list[Json]:
     card the file places where this viewer has not seen it: a seat is never offered (and so
     never shown) another seat's hidden card."""
     hidden = secret(game)
+    known = seat_hand(game, game.viewer.removeprefix(SEAT))
+    hand = None if known is None else {try_parse_card(x) for x in known}
     out = []
     for c in offered:
         cards = {x for x in (try_parse_card(w) for w in
                              c.entry.rpartition(":")[2].replace("~", " ").split())
                  if x is not None}
         if cards & hidden:
+            continue
+        # a refusal of a card the seat does not hold would say where that card lies (a
+        # Kozel card shown back in the stock: 'stock-order'): only the seat's own cards
+        # are offered where its hand is known, and no refused card where it is not
+        if cards and (not cards <= hand if hand is not None else not c.allowed):
             continue
         out.append(c.to_json())
     return out
