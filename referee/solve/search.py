@@ -73,8 +73,10 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
+from types import ModuleType
 
 from ..compact import TrickRules, one_of_each_run
+from .core import COMPILED, PURE, compiled
 
 INF = 1 << 30
 BIG = 1 << 12  # a difference of game points no deal reaches: "no such team"
@@ -205,6 +207,12 @@ class Solver:
 
     # where only tricks count: the table matches on the ranks a bound rests on (see the module)
     winning_ranks = True
+    # the search from a trick boundary (leader, live, ga, gb, alpha, beta) and inside a trick
+    # (pos, leader, led, best, winner, tmask, live, ga, gb, alpha, beta): closures of _build,
+    # or the compiled core's
+    _trick: Callable[[int, int, int, int, int, int], int]
+    _follow: Callable[[int, int, int, int, int, int, int, int, int, int, int], int]
+    core: str  # which runs the search: core.COMPILED or core.PURE
 
     def __init__(self, rules: TrickRules, objective: Objective, side: Sequence[int],
                  teams: Sequence[int] | None = None, seats: int = 4,
@@ -375,6 +383,47 @@ class Solver:
         while len(out) < 2:
             out.append(BIG)
         return out[0], out[1]
+
+    def _compile(self, core: ModuleType, params: dict[str, object],
+                 code: Callable[[int, int], int]) -> None:
+        """Run the general search on the compiled core: the same tables, in C."""
+        ids: dict[tuple[int, int], int] = {}
+        count: dict[int, int] = {}
+
+        def intern(base: int, m: int) -> int:
+            """A small id of a suit's live cards' code (``code``): the same ids for the
+            same relative ranks, as the Python key's classes."""
+            k = (base, code(base, m))
+            got = ids.get(k)
+            if got is None:
+                got = ids[k] = count.get(base, 0)
+                count[base] = got + 1
+            return got
+
+        engine = core.Engine(params, intern)
+        hands = self._hands
+
+        def run(search: Callable[..., int | None], *args: int) -> int:
+            engine.set_hands(hands)
+            engine.nodes, engine.limit = self.nodes, self.limit
+            try:
+                v = search(*args)
+            finally:
+                self.nodes = engine.nodes
+            if v is None:
+                raise Budget
+            return v
+
+        def trick(*args: int) -> int:
+            return run(engine.trick, *args)
+
+        def follow(*args: int) -> int:
+            return run(engine.follow, *args)
+
+        self._trick = trick
+        self._follow = follow
+        self.engine = engine
+        self.core = COMPILED
 
     def _build(self) -> None:
         r, o, n = self.rules, self.objective, self.seats
@@ -869,6 +918,20 @@ class Solver:
 
         self._trick = trick
         self._follow = follow
+        self.core = PURE
+        core = compiled() if not only_tricks else None
+        if core is not None:  # the same search, compiled (see the module's note)
+            self._compile(core, dict(
+                n=n, size=size, tricks=tricks, suit=suit, keys=keys, smask=smask,
+                lead_ok=lead_ok, trump_mask=trump_mask, may_trump=may_trump, wants=wants,
+                has_game=has_game, game_value=game_value, side=side, maxi=maxi,
+                team_slot=team_slot, side_seats=side_seats, opp_seats=opp_seats, cv=cv, gp=gp,
+                tv=tv, pos_suffix=pos_suffix, neg_suffix=neg_suffix, kind=kind,
+                pos_tables=pos_tables, neg_tables=neg_tables, gp_tables=gp_tables,
+                esc_seat=min(self.side) if escapes is not None else -1,
+                esc_masks=[m for m in smask if m], sure_cards=sure_cards,
+                runs=[(base, width.bit_length()) for base, width, _, _ in runs]), code)
+            return
         if not (only_tricks and escapes is None and self.winning_ranks):
             return
         # -- winning ranks (only tricks count) ------------------------------------------------
