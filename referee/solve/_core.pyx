@@ -53,6 +53,107 @@ cdef struct Table:
     int *sums
 
 
+cdef struct Map:
+    # a growing open-addressing map from keys of L words to an int32 (no entry is dropped)
+    int L
+    int64_t cap, used
+    uint64_t *keys
+    unsigned char *full
+    int32_t *vals
+
+
+cdef int map_init(Map *m, int L) noexcept nogil:
+    m.L = L
+    m.cap = 1 << 10
+    m.used = 0
+    m.keys = <uint64_t *>malloc(m.cap * L * sizeof(uint64_t))
+    m.full = <unsigned char *>calloc(m.cap, 1)
+    m.vals = <int32_t *>malloc(m.cap * sizeof(int32_t))
+    return m.keys != NULL and m.full != NULL and m.vals != NULL
+
+
+cdef void map_free(Map *m) noexcept nogil:
+    free(m.keys)
+    free(m.full)
+    free(m.vals)
+    m.keys = NULL
+    m.full = NULL
+    m.vals = NULL
+
+
+cdef inline int64_t map_slot(Map *m, const uint64_t *key) noexcept nogil:
+    cdef uint64_t h = 0x243F6A8885A308D3, mask = <uint64_t>m.cap - 1
+    cdef int i
+    cdef bint same
+    for i in range(m.L):
+        h = (h ^ key[i]) * <uint64_t>0x9E3779B97F4A7C15
+        h ^= h >> 31
+    h &= mask
+    while m.full[h]:
+        same = True
+        for i in range(m.L):
+            if m.keys[h * m.L + i] != key[i]:
+                same = False
+                break
+        if same:
+            return <int64_t>h
+        h = (h + 1) & mask
+    return <int64_t>h
+
+
+cdef int32_t map_get(Map *m, const uint64_t *key) noexcept nogil:
+    """The value of ``key``, or -1."""
+    cdef int64_t h = map_slot(m, key)
+    return m.vals[h] if m.full[h] else -1
+
+
+cdef int map_put(Map *m, const uint64_t *key, int32_t val) noexcept nogil:
+    cdef int64_t h, i, old_cap
+    cdef int j
+    cdef uint64_t *ok
+    cdef unsigned char *of
+    cdef int32_t *ov
+    if (m.used + 1) * 2 > m.cap:
+        ok, of, ov, old_cap = m.keys, m.full, m.vals, m.cap
+        m.cap *= 2
+        m.keys = <uint64_t *>malloc(m.cap * m.L * sizeof(uint64_t))
+        m.full = <unsigned char *>calloc(m.cap, 1)
+        m.vals = <int32_t *>malloc(m.cap * sizeof(int32_t))
+        if m.keys == NULL or m.full == NULL or m.vals == NULL:
+            return 0
+        for i in range(old_cap):
+            if of[i]:
+                h = map_slot(m, ok + i * m.L)
+                m.full[h] = 1
+                m.vals[h] = ov[i]
+                for j in range(m.L):
+                    m.keys[h * m.L + j] = ok[i * m.L + j]
+        free(ok)
+        free(of)
+        free(ov)
+    h = map_slot(m, key)
+    if not m.full[h]:
+        m.full[h] = 1
+        m.used += 1
+        for j in range(m.L):
+            m.keys[h * m.L + j] = key[j]
+    m.vals[h] = val
+    return 1
+
+
+cdef int grow32(int32_t **arr, int64_t *cap, int64_t need, int width) noexcept nogil:
+    """Room for ``need`` records of ``width`` int32 in a growing array."""
+    cdef int32_t *a
+    if need <= cap[0]:
+        return 1
+    a = <int32_t *>realloc(arr[0], cap[0] * 2 * width * sizeof(int32_t))
+    if a == NULL:
+        return 0
+    arr[0] = a
+    cap[0] *= 2
+    return 1
+
+
 cdef class Engine:
     """One deal's general search (built by ``Solver._build``, hands set per call)."""
 
@@ -107,6 +208,28 @@ cdef class Engine:
     # the records: (ca, cb, lo, hi) and the next record of the same key
     cdef int32_t *rec
     cdef int64_t rec_cap, rec_used
+    # winning ranks (only tricks count; see search.py): the cards j and above, above j
+    cdef bint ranks
+    cdef uint64_t up[MAXC]
+    cdef uint64_t upx[MAXC]
+    cdef int holder[MAXC]
+    cdef bint have_holder
+    cdef int hb, trump_top
+    cdef int cum[MAXT + 1]
+    cdef int least[MAXT + 1][MAXT + 1]
+    cdef uint64_t suit_list[5]
+    cdef int n_suits
+    cdef int rs_base[MAXR]
+    cdef uint64_t rs_width[MAXR]
+    cdef uint64_t rs_mask[MAXR]
+    cdef int n_rs
+    cdef uint64_t rel_out
+    cdef Map buckets  # (counts per seat per suit, leader) -> its first ks entry
+    cdef Map pats  # (ks entry, per suit the holders of its top k) -> its bounds
+    cdef int32_t *ks_rec  # per ks entry: k per suit (MAXR), then the next entry
+    cdef int64_t ks_cap, ks_used
+    cdef int32_t *bnd  # per bounds record: lo, hi
+    cdef int64_t bnd_cap, bnd_used
     # the search's state
     cdef public long long nodes
     cdef public long long limit
@@ -117,6 +240,11 @@ cdef class Engine:
         self.tt_head = NULL
         self.tt_best = NULL
         self.rec = NULL
+        self.ks_rec = NULL
+        self.bnd = NULL
+        self.buckets.keys = self.pats.keys = NULL
+        self.buckets.full = self.pats.full = NULL
+        self.buckets.vals = self.pats.vals = NULL
         for r in range(MAXR):
             self.run_ids[r] = NULL
             self.pos_tables[r].sums = NULL
@@ -124,6 +252,10 @@ cdef class Engine:
             self.gp_tables[r].sums = NULL
 
     def __dealloc__(self):
+        map_free(&self.buckets)
+        map_free(&self.pats)
+        free(self.ks_rec)
+        free(self.bnd)
         free(self.tt_key)
         free(self.tt_head)
         free(self.tt_best)
@@ -212,6 +344,40 @@ cdef class Engine:
         if not (self.tt_key and self.tt_head and self.tt_best and self.rec):
             raise MemoryError
         self.tt_used = self.rec_used = 0
+        self.ranks = p.get("ranks", False)
+        for j in range(self.size):
+            m = self.smask[self.suit[j]]
+            self.up[j] = m & ~((<uint64_t>1 << j) - 1)
+            self.upx[j] = m & ~((<uint64_t>2 << j) - 1)
+        self.have_holder = False
+        if self.ranks:
+            self.hb = p["hb"]
+            self.trump_top = p["trump_top"]
+            for i in range(self.tricks + 1):
+                self.cum[i] = p["cum"][i]
+                for j in range(len(p["least"][i])):
+                    self.least[i][j] = p["least"][i][j]
+            self.n_suits = 0
+            for led in range(5):
+                if self.smask[led]:
+                    self.suit_list[self.n_suits] = self.smask[led]
+                    self.n_suits += 1
+            self.n_rs = 0
+            for base, cnt in p["runs"]:
+                self.rs_base[self.n_rs] = base
+                self.rs_width[self.n_rs] = (<uint64_t>1 << cnt) - 1
+                self.rs_mask[self.n_rs] = self.smask[self.suit[base]]
+                self.n_rs += 1
+            if self.n > 8 or self.n_rs > 5:
+                raise ValueError("a deal too large for the compiled core")
+            if not (map_init(&self.buckets, 3) and map_init(&self.pats, 1 + self.n_rs)):
+                raise MemoryError
+            self.ks_cap = self.bnd_cap = 1 << 10
+            self.ks_rec = <int32_t *>malloc(self.ks_cap * (MAXR + 1) * sizeof(int32_t))
+            self.bnd = <int32_t *>malloc(self.bnd_cap * 2 * sizeof(int32_t))
+            if self.ks_rec == NULL or self.bnd == NULL:
+                raise MemoryError
+            self.ks_used = self.bnd_used = 0
         self.nodes = 0
         self.limit = INF
         self.stopped = 0
@@ -223,11 +389,26 @@ cdef class Engine:
         for i in range(self.n):
             self.hands[i] = hands[i]
 
+    def set_holder(self, holder):
+        """Who held each card at the start (``Solver._holder``, known from the first
+        position asked about): the winning-ranks table keys on it."""
+        cdef int j
+        for j in range(self.size):
+            self.holder[j] = holder[j]
+        self.have_holder = True
+
+    @property
+    def needs_holder(self):
+        return self.ranks and not self.have_holder
+
     def trick(self, int leader, uint64_t live, int ga, int gb, int alpha, int beta):
         cdef int v
         self.stopped = 0
         with nogil:
-            v = self._trick(leader, live, ga, gb, alpha, beta)
+            if self.ranks:
+                v = self._trick_r(leader, live, alpha, beta)
+            else:
+                v = self._trick(leader, live, ga, gb, alpha, beta)
         return self._answer(v)
 
     def follow(self, int pos, int leader, int led, int best, int winner, uint64_t tmask,
@@ -235,7 +416,11 @@ cdef class Engine:
         cdef int v
         self.stopped = 0
         with nogil:
-            v = self._follow(pos, leader, led, best, winner, tmask, live, ga, gb, alpha, beta)
+            if self.ranks:
+                v = self._follow_r(pos, leader, led, best, winner, tmask, live, alpha, beta)
+            else:
+                v = self._follow(pos, leader, led, best, winner, tmask, live, ga, gb,
+                                 alpha, beta)
         return self._answer(v)
 
     cdef object _answer(self, int v):
@@ -244,8 +429,9 @@ cdef class Engine:
         return None if self.stopped else v
 
     def entries(self):
-        """The number of positions the table holds (its keys)."""
-        return self.tt_used
+        """The bounds the tables hold: (the general table's records, the winning-ranks
+        table's)."""
+        return self.rec_used, self.bnd_used
 
     # -- the table ----------------------------------------------------------------------------
 
@@ -741,6 +927,432 @@ cdef class Engine:
                             break
         return g
 
+
+    # -- winning ranks (only tricks count) ----------------------------------------------------
+
+    cdef int _set_best(self, uint64_t key, int move) noexcept nogil:
+        """The best lead at a key (the rank search keeps no bounds in this table)."""
+        cdef int64_t h
+        if (self.tt_used + 1) * 2 > self.tt_cap:
+            if not self._grow():
+                return 0
+        h = self._slot(key)
+        if self.tt_key[h] == 0:
+            self.tt_key[h] = key + 1
+            self.tt_head[h] = -1
+            self.tt_used += 1
+        self.tt_best[h] = move
+        return 1
+
+    cdef int _unpaired(self, uint64_t mine, uint64_t theirs) noexcept nogil:
+        """``TrickRules._unpaired`` (trumps are a run of bits in power order)."""
+        cdef uint64_t both = mine | theirs, b
+        cdef int k = 0, free_ = 0, i
+        while both:
+            i = rc_high(both)
+            b = <uint64_t>1 << i
+            both ^= b
+            if theirs & b:
+                free_ += 1
+            elif free_:
+                free_ -= 1
+            else:
+                k += 1
+        return k
+
+    cdef int _sure_trumps(self, int *seats, int count, uint64_t other) noexcept nogil:
+        """``TrickRules.sure_trump_tricks`` of the hands of ``seats``."""
+        cdef uint64_t theirs = other & self.trump_mask, mine
+        cdef int best = 0, i, k
+        for i in range(count):
+            mine = self.hands[seats[i]] & self.trump_mask
+            if not mine:
+                continue
+            k = rc_pop(mine) if not theirs else self._unpaired(mine, theirs)
+            if k > best:
+                best = k
+        return best
+
+    cdef void _sure_bounds(self, int leader, uint64_t live, int number,
+                           int *dlo, int *dhi, uint64_t *tlo, uint64_t *thi) noexcept nogil:
+        """``sure_bounds`` of search.py: the side's sure tricks, its sure losses and the
+        cards each rests on."""
+        cdef uint64_t hand = self.hands[leader], m = 0, mine, cut_m, elsewhere, theirs, t
+        cdef uint64_t tq = 0
+        cdef int q, sure, i, cut, top, ks, ko, a1, b1
+        for i in range(self.n_suits):  # the masters (each suit a run of bits)
+            mine = hand & self.suit_list[i]
+            if mine:
+                cut_m = live & ~hand & self.suit_list[i]
+                cut = rc_high(cut_m) + 1 if cut_m else 0
+                m |= mine >> cut << cut
+        if self.trump_mask & live & ~hand:
+            m &= self.trump_mask
+        if hand & self.lead_ok & ~m:
+            m &= self.lead_ok
+        q = rc_pop(m)
+        sure = self.cum[number + q] - self.cum[number] if q else 0
+        if q:
+            elsewhere = live & ~hand
+            if self.trump_mask & elsewhere:
+                theirs = elsewhere & self.trump_mask
+                if theirs and hand & self.trump_mask:
+                    top = rc_high(theirs)
+                    if hand & self.upx[top]:
+                        tq |= self.up[top]
+            else:
+                for i in range(self.n_suits):
+                    theirs = elsewhere & self.suit_list[i]
+                    if theirs and hand & self.suit_list[i]:
+                        top = rc_high(theirs)
+                        if hand & self.upx[top]:
+                            tq |= self.up[top]
+        dlo[0] = dhi[0] = 0
+        tlo[0] = thi[0] = 0
+        if self.trump_top:
+            mine = 0
+            for i in range(self.n_side):
+                mine |= self.hands[self.side_seats[i]]
+            ks = self._sure_trumps(self.side_seats, self.n_side, live & ~mine)
+            ko = self._sure_trumps(self.opp_seats, self.n_opp, mine)
+            a1 = sure if self.maxi[leader] else 0
+            if a1 >= self.least[number][ks]:
+                dlo[0] = a1
+                tlo[0] = tq if a1 else 0
+            else:
+                t = live & ~mine & self.trump_mask
+                dlo[0] = self.least[number][ks]
+                tlo[0] = self.up[rc_low(t)] if t else 0
+            b1 = sure if not self.side[leader] else 0
+            if b1 >= self.least[number][ko]:
+                dhi[0] = b1
+                thi[0] = tq if b1 else 0
+            else:
+                t = mine & self.trump_mask
+                dhi[0] = self.least[number][ko]
+                thi[0] = self.up[rc_low(t)] if t else 0
+        elif sure:
+            if self.maxi[leader]:
+                dlo[0] = sure
+                tlo[0] = tq
+            elif not self.side[leader]:
+                dhi[0] = sure
+                thi[0] = tq
+
+    cdef uint64_t _rel_of(self, int32_t entry, uint64_t live) noexcept nogil:
+        """The cards a table entry's bound rests on: per suit, its top k live cards and
+        every card above them."""
+        cdef uint64_t t = 0, m
+        cdef int i, k, j
+        cdef int32_t *ks = self.ks_rec + entry * (MAXR + 1)
+        for i in range(self.n_rs):
+            k = ks[i]
+            if k:
+                m = live & self.rs_mask[i]
+                while k > 1:
+                    m ^= <uint64_t>1 << rc_high(m)
+                    k -= 1
+                j = rc_high(m)
+                t |= self.rs_mask[i] & ~((<uint64_t>1 << j) - 1)
+        return t
+
+    cdef inline uint64_t _run_rel(self, uint64_t crel, int c, uint64_t hand,
+                                  uint64_t others) noexcept nogil:
+        """A run of the seat's cards from ``c``: all or none relevant."""
+        cdef uint64_t sm = self.smask[self.suit[c]], above, lim
+        if crel & sm:
+            above = others & self.upx[c]
+            lim = sm & ((above & (~above + 1)) - 1) if above else sm
+            if hand & lim & self.upx[c] and crel & lim:
+                crel |= self.up[c]
+        return crel
+
+    cdef int _trick_r(self, int leader, uint64_t live, int alpha, int beta) noexcept nogil:
+        """``trick_r``: the rest of the deal from a trick boundary where only tricks count,
+        with winning ranks; sets ``rel_out``."""
+        cdef int n = self.n, i, seat, c, lead, top, nwin, w, number, lo, hi, dlo, dhi
+        cdef int a, b, a0, b0, g, move, v, nlo, nhi, nc, hint, j, k, r
+        cdef int *power
+        cdef uint64_t tlo, thi, hand, ok, others, bit, key, crel, grel, urel, rel, mm
+        cdef uint64_t bkey[3]
+        cdef uint64_t hs[MAXR]
+        cdef uint64_t pk[MAXR + 1]
+        cdef uint64_t cnt, hh
+        cdef int32_t head, e, lo_e = -1, hi_e = -1, got, last_e, found_e
+        cdef int32_t *ks
+        cdef int cands[MAXM]
+        cdef int kv[MAXR]
+        cdef bint maximize, have_bucket
+        cdef int64_t h
+        if not live:
+            self.rel_out = 0
+            return 0
+        self.nodes += 1
+        if self.nodes > self.limit:
+            self.stopped = 1
+            return 0
+        if rc_pop(live) == n:  # the last trick plays itself
+            lead = rc_high(self.hands[leader])
+            power = &self.keys[self.suit[lead]][0]
+            top = -1
+            nwin = leader
+            w = lead
+            for i in range(n):
+                seat = (leader + i) % n
+                c = rc_high(self.hands[seat])
+                if power[c] > top:
+                    top = power[c]
+                    nwin = seat
+                    w = c
+            # the winner's rank decided it when it beat a card of its suit
+            self.rel_out = self.up[w] if live & self.smask[self.suit[w]] != (<uint64_t>1 << w) \
+                else 0
+            return self.tv[self.tricks - 1] if self.side[nwin] else 0
+        number = self.tricks - rc_pop(live) // n
+        hi = self.pos_suffix[number]
+        lo = 0
+        if hi <= alpha or lo >= beta:
+            self.rel_out = 0
+            return lo if lo >= beta else hi
+        self._sure_bounds(leader, live, number, &dlo, &dhi, &tlo, &thi)
+        lo += dlo
+        hi -= dhi
+        if hi <= alpha:
+            self.rel_out = thi
+            return hi
+        if lo >= beta:
+            self.rel_out = tlo
+            return lo
+        # the rank key: per suit the counts per seat and the holders from the top
+        bkey[0] = bkey[1] = 0
+        bkey[2] = <uint64_t>leader << 40
+        for r in range(self.n_rs):
+            mm = (live >> self.rs_base[r]) & self.rs_width[r]
+            cnt = hh = 0
+            while mm:
+                j = self.rs_base[r] + rc_low(mm)
+                hh = hh << self.hb | <uint64_t>self.holder[j]
+                cnt += <uint64_t>1 << 4 * self.holder[j]
+                mm &= mm - 1
+            hs[r] = hh
+            bkey[r >> 1] |= cnt << (32 * (r & 1))  # (suit 4 in the third word, with the leader)
+        head = map_get(&self.buckets, bkey)
+        have_bucket = head >= 0
+        if have_bucket:
+            e = head
+            while e >= 0:
+                ks = self.ks_rec + e * (MAXR + 1)
+                pk[0] = <uint64_t>e
+                for r in range(self.n_rs):
+                    pk[r + 1] = hs[r] & ((<uint64_t>1 << self.hb * ks[r]) - 1)
+                got = map_get(&self.pats, pk)
+                if got >= 0:
+                    if self.bnd[2 * got] > lo:
+                        lo = self.bnd[2 * got]
+                        lo_e = e
+                        if lo >= beta:
+                            break
+                    if self.bnd[2 * got + 1] < hi:
+                        hi = self.bnd[2 * got + 1]
+                        hi_e = e
+                        if hi <= alpha:
+                            break
+                e = ks[MAXR]
+            if hi <= alpha:
+                self.rel_out = self._rel_of(hi_e, live) if hi_e >= 0 else thi
+                return hi
+        if lo >= beta or lo >= hi:
+            rel = self._rel_of(lo_e, live) if lo_e >= 0 else tlo
+            if lo >= hi:
+                rel |= self._rel_of(hi_e, live) if hi_e >= 0 else thi
+            self.rel_out = rel
+            return lo
+        a, b = alpha, beta
+        if lo > a:
+            a = lo
+        if hi < b:
+            b = hi
+        a0, b0 = a, b
+        hand = self.hands[leader]
+        ok = hand & self.lead_ok
+        if not ok:
+            ok = hand
+        others = live & ~hand
+        nc = self._runs(ok, others, cands)  # lowest first
+        if self.wants and self.side[leader] == self.maxi[leader]:
+            for i in range(nc // 2):
+                c = cands[i]
+                cands[i] = cands[nc - 1 - i]
+                cands[nc - 1 - i] = c
+        key = self._key(leader, live)
+        h = self._slot(key)
+        hint = self.tt_best[h] if self.tt_key[h] != 0 else -1
+        if hint >= 0 and cands[0] != hint:
+            for i in range(1, nc):
+                if cands[i] == hint:
+                    j = i
+                    while j > 0:
+                        cands[j] = cands[j - 1]
+                        j -= 1
+                    cands[0] = hint
+                    break
+        maximize = self.maxi[leader]
+        g = -INF if maximize else INF
+        move = cands[0]
+        grel = urel = 0
+        for i in range(nc):
+            c = cands[i]
+            bit = <uint64_t>1 << c
+            self.hands[leader] = hand ^ bit
+            v = self._follow_r(1, leader, self.suit[c], c, leader, bit, live, a, b)
+            self.hands[leader] = hand
+            if self.stopped:
+                return 0
+            crel = self._run_rel(self.rel_out, c, hand, others)
+            urel |= crel
+            if maximize:
+                if v > g:
+                    g, move, grel = v, c, crel
+                    if g > a:
+                        a = g
+                        if a >= b:
+                            break
+            else:
+                if v < g:
+                    g, move, grel = v, c, crel
+                    if g < b:
+                        b = g
+                        if a >= b:
+                            break
+        if g <= a0:
+            nlo, nhi = -INF, g
+            rel = grel if not maximize else urel
+        elif g >= b0:
+            nlo, nhi = g, INF
+            rel = grel if maximize else urel
+        else:
+            nlo = nhi = g
+            rel = urel
+        # store under the ranks the answer rests on: per suit, its top k live cards
+        for r in range(self.n_rs):
+            kv[r] = rc_pop(live & rel & self.rs_mask[r])
+        head = map_get(&self.buckets, bkey)  # (the search below may have added it)
+        e = head
+        last_e = -1
+        found_e = -1
+        while e >= 0:
+            ks = self.ks_rec + e * (MAXR + 1)
+            k = 1
+            for r in range(self.n_rs):
+                if ks[r] != kv[r]:
+                    k = 0
+                    break
+            if k:
+                found_e = e
+                break
+            last_e = e
+            e = ks[MAXR]
+        if found_e < 0:
+            if not grow32(&self.ks_rec, &self.ks_cap, self.ks_used + 1, MAXR + 1):
+                self.stopped = 2
+                return 0
+            found_e = <int32_t>self.ks_used
+            self.ks_used += 1
+            ks = self.ks_rec + found_e * (MAXR + 1)
+            for r in range(MAXR):
+                ks[r] = kv[r] if r < self.n_rs else 0
+            ks[MAXR] = -1
+            if last_e < 0:
+                if not map_put(&self.buckets, bkey, found_e):
+                    self.stopped = 2
+                    return 0
+            else:
+                self.ks_rec[last_e * (MAXR + 1) + MAXR] = found_e
+        pk[0] = <uint64_t>found_e
+        for r in range(self.n_rs):
+            pk[r + 1] = hs[r] & ((<uint64_t>1 << self.hb * kv[r]) - 1)
+        got = map_get(&self.pats, pk)
+        if got < 0:
+            if not grow32(&self.bnd, &self.bnd_cap, self.bnd_used + 1, 2):
+                self.stopped = 2
+                return 0
+            got = <int32_t>self.bnd_used
+            self.bnd_used += 1
+            self.bnd[2 * got] = nlo
+            self.bnd[2 * got + 1] = nhi
+            if not map_put(&self.pats, pk, got):
+                self.stopped = 2
+                return 0
+        else:
+            if nlo > self.bnd[2 * got]:
+                self.bnd[2 * got] = nlo
+            if nhi < self.bnd[2 * got + 1]:
+                self.bnd[2 * got + 1] = nhi
+        if not self._set_best(key, move):
+            self.stopped = 2
+            return 0
+        self.rel_out = rel
+        return g
+
+    cdef int _follow_r(self, int pos, int leader, int led, int best, int winner,
+                       uint64_t tmask, uint64_t live, int alpha, int beta) noexcept nogil:
+        """``follow_r``: inside a trick where only tricks count; sets ``rel_out``."""
+        cdef int seat = (leader + pos) % self.n
+        cdef uint64_t hand = self.hands[seat], bit, tm, crel, grel = 0, urel = 0
+        cdef uint64_t others = (live & ~hand & ~tmask) | (<uint64_t>1 << best)
+        cdef int top = self.keys[led][best]
+        cdef bint maximize = self.maxi[seat]
+        cdef int cands[MAXM]
+        cdef int nc = self._follow_moves(seat, hand, led, best, winner, tmask, live, cands)
+        cdef int g = -INF if maximize else INF
+        cdef int a = alpha, b = beta, a0 = alpha, b0 = beta, i, c, nbest, nwin, v, gain
+        cdef int trick_v = 0
+        cdef bint at_last = pos == self.last
+        if at_last:
+            trick_v = self.tv[self.tricks - 1 - rc_pop(live & ~tmask) // self.n]
+        for i in range(nc):
+            c = cands[i]
+            bit = <uint64_t>1 << c
+            if self.keys[led][c] > top:
+                nbest, nwin = c, seat
+            else:
+                nbest, nwin = best, winner
+            self.hands[seat] = hand ^ bit
+            if at_last:
+                tm = tmask | bit
+                gain = trick_v if self.side[nwin] else 0
+                v = gain + self._trick_r(nwin, live & ~tm, a - gain, b - gain)
+                self.hands[seat] = hand
+                crel = self.rel_out
+                if tm & self.smask[self.suit[nbest]] != (<uint64_t>1 << nbest):
+                    crel |= self.up[nbest]  # it beat a card of its suit
+            else:
+                v = self._follow_r(pos + 1, leader, led, nbest, nwin, tmask | bit, live, a, b)
+                self.hands[seat] = hand
+                crel = self.rel_out
+            if self.stopped:
+                return 0
+            crel = self._run_rel(crel, c, hand, others)
+            urel |= crel
+            if maximize:
+                if v > g:
+                    g, grel = v, crel
+                    if g > a:
+                        a = g
+                        if a >= b:
+                            break
+            else:
+                if v < g:
+                    g, grel = v, crel
+                    if g < b:
+                        b = g
+                        if a >= b:
+                            break
+        if maximize:
+            self.rel_out = grel if g >= b0 else urel
+        else:
+            self.rel_out = grel if g <= a0 else urel
+        return g
 
 cdef bint _ducks(uint64_t mine, uint64_t theirs, int shift) noexcept nogil:
     """``search._ducks``."""
