@@ -397,8 +397,10 @@ class Solver:
         return out[0], out[1]
 
     def _compile(self, core: ModuleType, params: dict[str, object],
-                 code: Callable[[int, int], int]) -> None:
-        """Run the general search on the compiled core: the same tables, in C."""
+                 code: Callable[[int, int], int]) -> bool:
+        """Run the search on the compiled core: the same tables, in C. False (the pure
+        core stays) for a deal beyond the core's arrays (more than 8 seats, 16 tricks or 61
+        cards: none of the games here)."""
         ids: dict[tuple[int, int], int] = {}
         count: dict[int, int] = {}
 
@@ -412,7 +414,10 @@ class Solver:
                 count[base] = got + 1
             return got
 
-        engine = core.Engine(params, intern)
+        try:
+            engine = core.Engine(params, intern)
+        except ValueError:
+            return False
         hands = self._hands
 
         def run(search: Callable[..., int | None], *args: int) -> int:
@@ -438,6 +443,7 @@ class Solver:
         self._follow = follow
         self.engine = engine
         self.core = COMPILED
+        return True
 
     def _build(self) -> None:
         r, o, n = self.rules, self.objective, self.seats
@@ -948,8 +954,8 @@ class Solver:
                 runs=[(base, width.bit_length()) for base, width, _, _ in runs],
                 ranks=ranked, cum=cum, least=least, trump_top=trump_top,
                 hb=max(1, (n - 1).bit_length()))
-            self._compile(core, params, code)
-            return
+            if self._compile(core, params, code):
+                return
         if not ranked:
             return
         # -- winning ranks (only tricks count) ------------------------------------------------
