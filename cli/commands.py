@@ -30,8 +30,10 @@ def _version(value: bool) -> None:
     if value:
         from importlib.metadata import PackageNotFoundError, version
 
-        try:
-            typer.echo(f"referee {version('referee')}")
+        from referee.solve import core
+
+        try:  # which search core runs: compiled at install, or the pure-Python fallback
+            typer.echo(f"referee {version('referee')} (search core: {core.name()})")
         except PackageNotFoundError:
             fail("the version is unknown: referee is not installed (pip install .)", 2)
         raise typer.Exit()

@@ -22,8 +22,12 @@ from referee.compact import (
 )
 from referee.games.kierki.play import TRUMP_DEALS, trick_penalty
 from referee.games.schmier.score import Order, count_points
-from referee.solve import objectives
+from referee.solve import core, objectives
 from referee.solve.search import Objective, Position, Solver
+
+# the cores to check a search on: the pure-Python one, and the compiled one where it is built
+# (and not forced off by REFEREE_PURE); a flag for ``Solver(pure=...)``
+PURE = (True, False) if core.compiled() is not None else (True,)
 
 
 @dataclass
@@ -43,9 +47,9 @@ class Case:
     trump: str | None = None
     high_low: str = "ace-seven"
 
-    def solver(self, budget: int | None = None) -> Solver:
+    def solver(self, budget: int | None = None, pure: bool = False) -> Solver:
         return Solver(self.rules, self.objective, self.side, self.teams, self.seats, budget,
-                      self.hands)
+                      self.hands, pure=pure)
 
     def position(self, solver: Solver) -> Position:
         pos = solver.start(self.hands, self.leader)

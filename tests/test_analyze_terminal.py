@@ -14,6 +14,13 @@ from tests.test_terminal import ROOT, spawn
 pexpect = pytest.importorskip("pexpect")
 
 
+@pytest.fixture(autouse=True)
+def slow_core(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The pure-Python search core: with the compiled one the whole file is analysed
+    before a Ctrl-C sent after deal 1 arrives."""
+    monkeypatch.setenv("REFEREE_PURE", "1")
+
+
 def test_progress_then_ctrl_c_prints_what_was_done(tmp_path: Path) -> None:
     p = tmp_path / "k.toml"
     shutil.copy(ROOT / "sample_games" / "kierki-complete.toml", p)

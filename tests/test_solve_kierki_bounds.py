@@ -19,7 +19,7 @@ import pytest
 
 from referee.compact import kierki_rules
 from referee.solve import objectives
-from tests.solve_oracle import Case, kierki_case, oracle
+from tests.solve_oracle import PURE, Case, kierki_case, oracle
 from tests.test_solve import hand
 
 
@@ -101,13 +101,14 @@ def cases(seed: int, count: int, tricks: int, extra: int,
 
 def agrees(case: Case) -> None:
     want = oracle(case)
-    s = case.solver()
-    pos = case.position(s)
-    assert s.value(pos) == want
-    fresh = case.solver()
-    assert fresh.value(case.position(fresh), guess=want + 2) == want
-    assert [s.at_least(pos, t) for t in range(want - 1, want + 3)] == [
-        True, True, False, False]
+    for pure in PURE:  # each core
+        s = case.solver(pure=pure)
+        pos = case.position(s)
+        assert s.value(pos) == want
+        fresh = case.solver(pure=pure)
+        assert fresh.value(case.position(fresh), guess=want + 2) == want
+        assert [s.at_least(pos, t) for t in range(want - 1, want + 3)] == [
+            True, True, False, False]
 
 
 @pytest.mark.parametrize(("tricks", "extra", "count"), [(3, 3, 40), (4, 0, 6)])

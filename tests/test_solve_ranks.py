@@ -21,6 +21,7 @@ from referee.compact import (
     wisconsin_rules,
 )
 from referee.solve.search import Objective, Position, Solver
+from tests.solve_oracle import PURE
 
 
 def minimax(r: TrickRules, hands: list[int], leader: int, trick: list[int], number: int,
@@ -100,7 +101,8 @@ def check_deal(rng: random.Random, per_seat: int, positions: int, suits: int = 0
     maxi = side if rng.random() < 0.6 else frozenset(rng.sample(sorted(side), 1))
     tv = tuple(rng.choice((0, 1, 1, 1, 2)) for _ in range(per_seat - 1)) + (1,)
     obj = Objective((0,) * r.layout.size, tv)
-    s = Solver(r, obj, sorted(side), None, 4, None, hands, maximizers=sorted(maxi))
+    solvers = [Solver(r, obj, sorted(side), None, 4, None, hands, maximizers=sorted(maxi),
+                      pure=pure) for pure in PURE]  # each core, its own table
     scored_side = 0
     for _ in range(positions):
         played = rng.choice((0, 0, 4, 4, 5, 6, 7, 8, 8, 9, 10))
@@ -109,14 +111,20 @@ def check_deal(rng: random.Random, per_seat: int, positions: int, suits: int = 0
         h, ld, trick, number = random_line(rng, r, hands, leader, played)
         pos = Position(tuple(h), ld, tuple(trick), number, scored_side)
         want = minimax(r, list(h), ld, list(trick), number, tv, side, maxi)
-        if rng.random() < 0.5:
-            assert s.value(pos) == want
-        else:
-            assert s.value(pos, guess=want + rng.choice((-2, -1, 1, 2))) == want
+        full = rng.random() < 0.5
+        guess = want + rng.choice((-2, -1, 1, 2))
         t = want + rng.choice((0, 1))
-        assert s.at_least(pos, t) == (t <= want)
-    assert not s.tt  # the winning-ranks table is the one in use
-    return len(s.rt)
+        for s in solvers:
+            if full:
+                assert s.value(pos) == want
+            else:
+                assert s.value(pos, guess=guess) == want
+            assert s.at_least(pos, t) == (t <= want)
+    kept = sum(len(d) for bucket in solvers[0].rt.values() for _, _, d in bucket)
+    for s in solvers[1:]:  # the compiled core's tables: as many bounds kept
+        assert s.engine.entries() == (0, kept)
+    assert not solvers[0].tt  # the winning-ranks table is the one in use
+    return len(solvers[0].rt)
 
 
 @pytest.mark.parametrize("seed", range(4))
@@ -184,9 +192,13 @@ def test_whole_deals_against_the_solver_without_winning_ranks(
         solvers = []
         for flag in (True, False):
             monkeypatch.setattr(Solver, "winning_ranks", flag)
-            solvers.append(Solver(r, obj, side, None, 4, None, hands, maximizers=maxi))
+            solvers.append(Solver(r, obj, side, None, 4, None, hands, maximizers=maxi,
+                                  pure=True))
+        compiled = [Solver(r, obj, side, None, 4, None, hands, maximizers=maxi)
+                    for _ in PURE[1:]]  # (winning ranks, the compiled core where built)
         for _ in range(5):
             h, ld, trick, number = random_line(rng, r, hands, leader, rng.randrange(24, 37))
             pos = Position(tuple(h), ld, tuple(trick), number)
-            assert solvers[0].value(pos) == solvers[1].value(pos)
+            got = [s.value(pos) for s in solvers + compiled]
+            assert got == [got[0]] * len(got)
         assert solvers[0].rt and not solvers[1].rt  # (each table the one its flag says)

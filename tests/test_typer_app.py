@@ -6,6 +6,7 @@ Start-up speed is measured by benchmarks/startup.py, never asserted here."""
 from __future__ import annotations
 
 import ast
+import importlib.util
 import os
 import shutil
 import subprocess
@@ -19,6 +20,7 @@ from typer.testing import CliRunner
 from cli.app import app, main
 from referee import games
 from referee.filelock import is_locked
+from referee.solve import core
 
 ROOT = Path(__file__).resolve().parent.parent
 SAMPLES = ROOT / "sample_games"
@@ -121,7 +123,16 @@ def test_version_prints_the_installed_version() -> None:
     r = subprocess.run(referee() + ["--version"], capture_output=True, text=True, env=env(),
                        timeout=60)
     assert r.returncode == 0 and r.stderr == ""
-    assert r.stdout == f"referee {version('referee')}\n"
+    assert r.stdout == f"referee {version('referee')} (search core: {core.name()})\n"
+
+
+@pytest.mark.parametrize("pure", ["1", ""])
+def test_version_says_which_search_core_runs(pure: str) -> None:
+    r = subprocess.run(referee() + ["--version"], capture_output=True, text=True,
+                       env=env(REFEREE_PURE=pure), timeout=60)
+    built = importlib.util.find_spec("referee.solve._core") is not None
+    want = "compiled" if built and not pure else "pure Python"
+    assert r.returncode == 0 and r.stdout.endswith(f"(search core: {want})\n")
 
 
 def test_version_comes_before_anything_else_on_the_line() -> None:

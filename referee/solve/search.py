@@ -31,7 +31,8 @@ about, so the positions of one line of play (``analyze`` walks them) share their
   player whose cards duck under the others' in every suit (``_penalty_escape``) loses
   nothing more.
 * **Sides** are any set of seats; partners of the side cooperate, everyone else plays against
-  it. Pure Python on ints; the hot loop allocates only the small tuples of the table.
+  it. Pure Python on ints (or the compiled core, below); the hot loop allocates only the
+  small tuples of the table.
 * **Kept per key**: what depends only on the live cards and the leader, as the table's bounds
   do (relative ranks), is computed once per key and kept: the live cards' code itself (by
   their mask), the quick-trick and master-trump bounds where only tricks count, and the
@@ -64,6 +65,16 @@ about, so the positions of one line of play (``analyze`` walks them) share their
 * **A budget** of trick-boundary nodes (``budget``, or :meth:`Solver.allow` for the searches
   to come) stops a search with :class:`Budget`; the table keeps only proven bounds, so the
   same solver may search on.
+* **The core** (``referee/solve/core.py``): where the compiled core is built
+  (``_core.pyx``, Cython, by ``pip install``; ``setup.py``), ``_build`` hands its tables to
+  it and the node loop (``trick``/``follow`` and ``trick_r``/``follow_r``: the moves, the
+  bounds, the escape test, both tables) runs in C with the same keys, the same move order
+  and the same tables that never drop a bound, so the same nodes in the same order; only the
+  solver's making (these tables) and the root (``value``, ``play``) stay Python. The
+  closures below are the pure-Python core: the reference (``tests/test_solve_cores.py``
+  demands the same values and node counts) and the fallback (no compiler, ``REFEREE_PURE=1``,
+  ``Solver(pure=True)``). Only the general search with only tricks counting and no winning
+  ranks (``winning_ranks`` off, a test's switch) has no compiled twin.
 
 The answers are checked against a plain minimax (every legal card, no pruning, no table, the
 engine's own scoring) in ``tests/test_solve.py``.
@@ -73,8 +84,10 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
+from types import ModuleType
 
 from ..compact import TrickRules, one_of_each_run
+from .core import COMPILED, PURE, compiled
 
 INF = 1 << 30
 BIG = 1 << 12  # a difference of game points no deal reaches: "no such team"
@@ -205,12 +218,19 @@ class Solver:
 
     # where only tricks count: the table matches on the ranks a bound rests on (see the module)
     winning_ranks = True
+    # the search from a trick boundary (leader, live, ga, gb, alpha, beta) and inside a trick
+    # (pos, leader, led, best, winner, tmask, live, ga, gb, alpha, beta): closures of _build,
+    # or the compiled core's
+    _trick: Callable[[int, int, int, int, int, int], int]
+    _follow: Callable[[int, int, int, int, int, int, int, int, int, int, int], int]
+    core: str  # which runs the search: core.COMPILED or core.PURE
 
     def __init__(self, rules: TrickRules, objective: Objective, side: Sequence[int],
                  teams: Sequence[int] | None = None, seats: int = 4,
                  budget: int | None = None, deal: Sequence[int] | None = None,
-                 maximizers: Sequence[int] | None = None) -> None:
+                 maximizers: Sequence[int] | None = None, pure: bool = False) -> None:
         self.rules = rules
+        self.pure = pure  # the pure-Python search even where the compiled core is built
         self.objective = objective
         self.seats = seats
         self.side = frozenset(side)
@@ -375,6 +395,55 @@ class Solver:
         while len(out) < 2:
             out.append(BIG)
         return out[0], out[1]
+
+    def _compile(self, core: ModuleType, params: dict[str, object],
+                 code: Callable[[int, int], int]) -> bool:
+        """Run the search on the compiled core: the same tables, in C. False (the pure
+        core stays) for a deal beyond the core's arrays (more than 8 seats, 16 tricks or 61
+        cards: none of the games here)."""
+        ids: dict[tuple[int, int], int] = {}
+        count: dict[int, int] = {}
+
+        def intern(base: int, m: int) -> int:
+            """A small id of a suit's live cards' code (``code``): the same ids for the
+            same relative ranks, as the Python key's classes."""
+            k = (base, code(base, m))
+            got = ids.get(k)
+            if got is None:
+                got = ids[k] = count.get(base, 0)
+                count[base] = got + 1
+            return got
+
+        try:
+            engine = core.Engine(params, intern)
+        except ValueError:
+            return False
+        hands = self._hands
+
+        def run(search: Callable[..., int | None], *args: int) -> int:
+            if engine.needs_holder:  # (known from the first position: Solver._own)
+                engine.set_holder(self._holder)
+            engine.set_hands(hands)
+            engine.nodes, engine.limit = self.nodes, self.limit
+            try:
+                v = search(*args)
+            finally:
+                self.nodes = engine.nodes
+            if v is None:
+                raise Budget
+            return v
+
+        def trick(*args: int) -> int:
+            return run(engine.trick, *args)
+
+        def follow(*args: int) -> int:
+            return run(engine.follow, *args)
+
+        self._trick = trick
+        self._follow = follow
+        self.engine = engine
+        self.core = COMPILED
+        return True
 
     def _build(self) -> None:
         r, o, n = self.rules, self.objective, self.seats
@@ -869,7 +938,25 @@ class Solver:
 
         self._trick = trick
         self._follow = follow
-        if not (only_tricks and escapes is None and self.winning_ranks):
+        self.core = PURE
+        ranked = only_tricks and escapes is None and self.winning_ranks
+        core = compiled() if not self.pure and (ranked or not only_tricks) else None
+        if core is not None:  # the same search, compiled (see the module's note)
+            params = dict(
+                n=n, size=size, tricks=tricks, suit=suit, keys=keys, smask=smask,
+                lead_ok=lead_ok, trump_mask=trump_mask, may_trump=may_trump, wants=wants,
+                has_game=has_game, game_value=game_value, side=side, maxi=maxi,
+                team_slot=team_slot, side_seats=side_seats, opp_seats=opp_seats, cv=cv, gp=gp,
+                tv=tv, pos_suffix=pos_suffix, neg_suffix=neg_suffix, kind=kind,
+                pos_tables=pos_tables, neg_tables=neg_tables, gp_tables=gp_tables,
+                esc_seat=min(self.side) if escapes is not None else -1,
+                esc_masks=[m for m in smask if m], sure_cards=sure_cards,
+                runs=[(base, width.bit_length()) for base, width, _, _ in runs],
+                ranks=ranked, cum=cum, least=least, trump_top=trump_top,
+                hb=max(1, (n - 1).bit_length()))
+            if self._compile(core, params, code):
+                return
+        if not ranked:
             return
         # -- winning ranks (only tricks count) ------------------------------------------------
         # The table below keys a bound on the seats' suit lengths, the leader and, per suit,
