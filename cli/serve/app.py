@@ -148,11 +148,14 @@ class Site:
         self.judges.take()  # a claim left "being judged": searched in the background
         doc.update(version=state.version, error=state.error, gone=state.gone,
                    file=self.name_of(state))
+        if self.seats is not None:  # a claim from a seat's page, pending or just ended
+            doc.update(self.seats.claims.view(state.version))
         p = self.parts
         doc["html"] = {
             "game-title": str(p.title_part(doc)), "deal": str(p.deal_part(doc)),
             "turn": str(p.turn_part(doc)), "trick": str(p.trick_part(doc)),
-            "claim": str(p.claim_part(doc)), "violations": str(p.violations_part(doc)),
+            "claim": str(p.phone_claim(doc)) + str(p.claim_part(doc)),
+            "violations": str(p.violations_part(doc)),
             "tricks": str(p.tricks_part(doc)), "score": str(p.score_part(doc.get("sheet"))),
             "winner": str(p.winner_part(doc))}
         return doc

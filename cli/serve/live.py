@@ -116,6 +116,17 @@ class Feed:
         self._publish(new)
         return True
 
+    def bump(self) -> None:
+        """A new version of the same file (what the server holds beside it changed: a claim
+        from a seat's page), built again and told to every page."""
+        with self._lock:
+            old = self.state
+            new = State(old.version + 1, old.game, old.error, old.gone)
+            new.doc = self._document(new, old)
+            new.text = json.dumps(new.doc, ensure_ascii=False, separators=(",", ":"))
+            self.state = new
+        self._publish(new)
+
     def _read(self, real: Path) -> tuple[Any, str | None]:
         """The game in the file, or None and the one line saying why it cannot be read
         (naming the file as the page does, never by a path of this machine)."""

@@ -36,7 +36,7 @@ from referee.seatkeys import Keys
 MAX_BODY = 2048
 RATE = 10  # requests a second, per seat
 SUBS = frozenset({"", "live.json", "events"})
-WRITES = frozenset({"entry", "undo"})
+WRITES = frozenset({"entry", "undo", "claim", "answer"})
 Json = dict[str, Any]
 
 
@@ -88,6 +88,9 @@ class Seats:
         self.players = players
         self.keys = Keys(path, players)
         self.limit = Limit()
+        from cli.serve.phoneclaim import PhoneClaims
+
+        self.claims = PhoneClaims(self)
 
     # -- views -------------------------------------------------------------------------------
 
@@ -114,6 +117,12 @@ class Seats:
         else:
             doc = {"seat": name, "hand": None, "choices": []}
         doc.update(version=s.version, error=s.error, gone=s.gone, file="")
+        doc.update(self.claims.view(s.version))
+        doc["can_claim"] = self.can_claim(s, name, doc)
+        doc["claim_questions"] = None
+        if doc["can_claim"]:
+            cards, points = s.game.rules.claim_questions(s.game.result, name)
+            doc["claim_questions"] = {"cards": [str(c) for c in cards], "game_points": points}
         p = self.site.parts
         t = self.site.env.get_template("seatparts.html").module
         doc["html"] = {
@@ -122,8 +131,21 @@ class Seats:
             "claim": str(p.claim_part(doc)), "violations": str(p.violations_part(doc)),
             "tricks": str(p.tricks_part(doc)), "score": str(p.score_part(doc.get("sheet"))),
             "winner": str(p.winner_part(doc)), "hand": str(t.hand_part(doc)),
-            "choices": str(t.choices_part(doc, groups(doc)))}
+            "choices": str(t.choices_part(doc, groups(doc))),
+            "phone-claim": str(t.phone_claim_part(doc))}
         return doc
+
+    def can_claim(self, s: State, name: str, doc: Json) -> bool:
+        """Whether the seat's page offers a claim now: the game has claims, a deal's tricks
+        are being played, and no claim is pending."""
+        from referee.model import Action
+
+        g = s.game
+        if g is None or doc.get("claim_pending") is not None or \
+                "claim" not in g.rules.deal_keys:
+            return False
+        exp = g.result.expect
+        return exp.action in (Action.PLAY, Action.LEAD) and not exp.new_deal
 
     # -- the routes --------------------------------------------------------------------------
 
@@ -206,6 +228,8 @@ class Seats:
         if not isinstance(version, int) or isinstance(version, bool):
             return answer(400, {"accepted": False, "rule": None,
                                 "message": "the body needs the version of the view (a number)"})
+        if sub in ("claim", "answer"):
+            return self.claim_write(feed, name, sub, body)
         text = body.get("entry")
         if sub == "entry" and not isinstance(text, str):
             return answer(400, {"accepted": False, "rule": None,
@@ -224,6 +248,21 @@ class Seats:
         except WriteFailed as e:
             return answer(503, {"accepted": False, "rule": None, "message": str(e)})
         except SaveFileError as e:
+            return answer(503, {"accepted": False, "rule": None, "message": str(e)})
+        except RefereeError as e:
+            return answer(400, {"accepted": False, "rule": None, "message": str(e)})
+
+    def claim_write(self, feed: Feed, name: str, sub: str, body: Json) -> Response:
+        """A claim or an answer to the claim pending (``cli.serve.phoneclaim``)."""
+        from referee.errors import IllegalEntry, RefereeError, SaveFileError, WriteFailed
+
+        try:
+            if sub == "claim":
+                return self.claims.claim(feed, name, body)
+            return self.claims.answer(feed, name, body)
+        except IllegalEntry as e:
+            return answer(422, {"accepted": False, "rule": e.rule, "message": e.bare})
+        except (WriteFailed, SaveFileError) as e:
             return answer(503, {"accepted": False, "rule": None, "message": str(e)})
         except RefereeError as e:
             return answer(400, {"accepted": False, "rule": None, "message": str(e)})

@@ -70,19 +70,14 @@ class ClaimCommands(TableBase):
         """The hand shown at a claim that does not end the deal is evidence all the same: it
         is written as the deal's ``shown`` (the claimer holds those cards until played, and
         they may prove an earlier breach; the verdict has said that already)."""
-        if not hand:
-            return
-        from referee.claimkeys import shown_key, shown_proves
-        from referee.edit import entry_text
-        from referee.games.base import merge_shown
+        from referee.claimkeys import shown_entry
 
         s = self.s
-        before = (merge_shown(s.deals[-1]) or {}).get(claimer, ()) if s.deals else ()
-        if set(hand) <= set(before):
-            return  # shown already (the same hand at an earlier claim): on record
-        key = shown_key(claimer, hand)
-        said = shown_proves(s.rules, s.setup, s.deals, key)
-        if self.enter(entry_text(key, s.rules, s.setup), said=said):
+        got = shown_entry(s.rules, s.setup, s.deals, claimer, hand)
+        if got is None:
+            return
+        text, said = got
+        if self.enter(text, said=said):
             self.say(self.style.dim(f"{claimer}'s hand shown is on record (shown)"))
 
     def show_verdict(self, verdict: Any) -> None:
@@ -114,9 +109,7 @@ class ClaimCommands(TableBase):
         answers the cards cannot give (who held a point card never played, or nobody; the
         game points still in hand) asked now; a card the claimer showed is theirs without
         asking. None: not recorded."""
-        from referee.claimkeys import TableClaim
-        from referee.edit import entry_text
-        from referee.model import Key
+        from referee.claimkeys import claim_text
         from referee.notation import resolve_player
 
         s = self.s
@@ -151,6 +144,4 @@ class ClaimCommands(TableBase):
                 game = int(a)
                 break
             self.say(self.style.red("cannot read that: "), "a whole number, e.g. 12")
-        tc = TableClaim(claimer, tuple(held), game, tuple(shown) if shown else None,
-                        tuple(nobody))
-        return entry_text(Key("claim", tc), s.rules, s.setup)
+        return claim_text(s.rules, s.setup, claimer, shown, held, nobody, game)

@@ -95,6 +95,26 @@
       if (input.value.trim()) { send(body.dataset.entry, { entry: input.value }).then(function () { input.value = ''; }); }
     });
     $('undo').addEventListener('click', function () { send(body.dataset.undo, {}); });
+    // a claim (the form is drawn by the server when this seat may claim) and the answers
+    document.addEventListener('click', function (e) {
+      var b = e.target.closest ? e.target.closest('button.claim-answer') : null;
+      if (b) { send(body.dataset.answer, { accept: b.dataset.accept === 'true' }); }
+    });
+    document.addEventListener('submit', function (e) {
+      var f = e.target;
+      if (!f || f.id !== 'claim-form') { return; }
+      e.preventDefault();
+      var tricks = f.elements.tricks.value;
+      var doc = { tricks: tricks === 'rest' ? 'rest' : Number(tricks), hand: null, held: {} };
+      if (f.elements.hand && f.elements.hand.value.trim()) { doc.hand = f.elements.hand.value; }
+      Array.prototype.forEach.call(f.querySelectorAll('input[data-card]'), function (i) {
+        if (i.value.trim()) { doc.held[i.dataset.card] = i.value.trim(); }
+      });
+      if (f.elements.game_points && f.elements.game_points.value.trim()) {
+        doc.game_points = Number(f.elements.game_points.value);
+      }
+      send(body.dataset.claim, doc);
+    });
     live();
   }
 
