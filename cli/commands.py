@@ -354,15 +354,24 @@ def replay(file: FileArg, as_json: JsonOpt = False, ascii_only: AsciiOpt = False
 @app.command()
 @guarded
 def explain(file: FileArg,
-            deal: Annotated[int, typer.Option("--deal", help="the deal (game) number")],
+            deal: Annotated[int | None, typer.Option(
+                "--deal", help="the deal (game) number (default: the last trick played)")]
+            = None,
             trick: Annotated[int | None, typer.Option("--trick", help="the trick (or turn)")]
             = None,
             ascii_only: AsciiOpt = False) -> None:
     """Settle a dispute: each card of the trick and why it was legal or not.
 
-    Exit 1 when what it shows holds a violation (the trick or turn asked for, else the
-    deal), like replay and score."""
+    Without --deal, the last trick (or turn) played, the one on the table included. Exit 1
+    when what it shows holds a violation (the trick or turn asked for, else the deal), like
+    replay and score."""
     s = _session(file)
+    if deal is None:
+        if trick is not None:
+            fail("explain: --trick needs --deal", 2)
+        from cli.explain import last_played
+
+        deal, trick = last_played(s)
     render, con, a = _out(ascii_only)
     for line in s.rules.explain(s.setup, s.deals, deal, trick, s.result()):
         con.print(render.cards(line, a))

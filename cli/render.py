@@ -30,7 +30,7 @@ from cli.plain import (
     terminal_width,
 )
 from cli.safe import clean
-from cli.scoresheet import deal_label, deal_result, not_played, signed
+from cli.scoresheet import deal_label, deal_result, not_played, signed, total_note
 from referee.cards import try_parse_card
 from referee.model import Key
 
@@ -366,6 +366,9 @@ def sheet(res: Result, ascii_only: bool, width: int | None = None) -> list[Any]:
     """The score sheet (narrower when it must fit in ``width`` columns), the winner once there
     is one, what was not played, the violations."""
     out: list[Any] = list(score_tables(res, ascii_only, width))
+    note = total_note(res, _unit(res))
+    if note is not None:
+        out.append(_t(note, "dim"))
     w = winner(res)
     if w is not None:
         out.append(w)

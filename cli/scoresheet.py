@@ -47,3 +47,17 @@ def signed(v: int | None) -> str:
 def not_played(res: Result) -> list[str]:
     """A line per deal whose entries the options leave out (neither scored nor violations)."""
     return [f"deal {d.number}: {d.left_out}" for d in res.deals if d.left_out]
+
+
+def total_note(res: Result, unit: str = "deal") -> str | None:
+    """What the total row holds while a deal is open: the finished deals only (a deal in
+    progress shows its figures ``so far`` in its own row and counts once it is over); None
+    when every deal is finished."""
+    open_ = [d.number for d in res.deals if not d.finished and not d.redeal]
+    if not open_:
+        return None
+    which = ", ".join(str(n) for n in open_)
+    one = len(open_) == 1
+    return (f"total: finished {unit}s only; {unit}{'' if one else 's'} {which} "
+            f"{'is' if one else 'are'} in progress and count{'s' if one else ''} once "
+            f"{'it is' if one else 'they are'} over")

@@ -15,7 +15,7 @@ import re
 from typing import Any
 
 from cli.plain import clean, names_of
-from cli.scoresheet import deal_label, deal_result
+from cli.scoresheet import deal_label, deal_result, total_note
 from referee.model import Result
 
 
@@ -59,7 +59,8 @@ def rows(res: Result) -> tuple[list[str], list[list[Any]]]:
                     deal_result(d),
                     "yes" if d.finished else "no", *scores,
                     *(running[n] for n in names)])
-    out.append(["total", "", *([""] if keep else []), "", "", *("" for _ in names),
+    finished_only = "finished deals only" if total_note(res) is not None else ""
+    out.append(["total", "", *([""] if keep else []), finished_only, "", *("" for _ in names),
                 *(res.totals.get(n, 0) for n in names)])
     return header, out
 
@@ -130,6 +131,10 @@ def to_markdown(res: Result, ascii_only: bool = True) -> str:
     lines.append("| **total** |" + " |" * (first - 1) + " "
                  + " | ".join(f"**{res.totals.get(n, 0)}**" for n in names) + " |")
     lines.append("")
+    note = total_note(res, unit(res))
+    if note is not None:
+        lines.append(md(note))
+        lines.append("")
     if res.winner is not None:
         w = res.winner
         lines.append("**Shared win:** " + ", ".join(md(x) for x in w) if isinstance(w, list)

@@ -17,13 +17,24 @@ def taken_line(verb: str, texts: list[str], tail: str = "") -> str:
 
 def reach_question(s: Any, n: int) -> str | None:
     """The question to ask before ``undo n`` when it reaches past the deal in progress into
-    earlier deals (None when it stays within that deal)."""
+    earlier deals, or opens a finished deal again (the prompt at the next deal, or the game
+    over); None when it stays within the deal in progress."""
     plan = s.undo_plan(n)
     deals = list(dict.fromkeys(plan))
-    if len(deals) < 2:
+    reopened = s.reopens(n)
+    if len(deals) < 2 and not reopened:
         return None
-    return (f"this takes back {len(plan)} entries, past deal {deals[0]} (the deal in "
-            f"progress) back into deal {deals[-1]}")
+    unit = getattr(s.rules, "unit", "deal")
+    entries = f"{len(plan)} entr{'y' if len(plan) == 1 else 'ies'}"
+    if deals[0] not in reopened:
+        return (f"this takes back {entries}, past {unit} {deals[0]} (the {unit} in "
+                f"progress) back into {unit} {deals[-1]}")
+    res = s.result()
+    where = "the game is over" if s.over(res) else \
+        f"the prompt is at {unit} {res.expect.deal}"
+    back = f", back into {unit} {deals[-1]}" if len(deals) > 1 else ""
+    return (f"this takes back {entries} of {unit} {deals[0]}, which is finished ({where})"
+            f"{back}: it opens again")
 
 
 def confirm_reach(s: Any, n: int, yes: bool, file: str) -> bool:
@@ -36,13 +47,19 @@ def confirm_reach(s: Any, n: int, yes: bool, file: str) -> bool:
         return False
     from cli.safe import clean
 
+    them = them_of(what)
     if sys.stdin.isatty():
         import typer
 
         try:
-            if typer.confirm(clean(f"{file}: {what}. Take them back?"), default=False):
+            if typer.confirm(clean(f"{file}: {what}. Take {them} back?"), default=False):
                 return True
         except typer.Abort:
             pass
         fail("nothing changed", 2)
-    fail(f"{file}: undo -n {n}: {what}; nothing changed (add --yes to take them back)", 2)
+    fail(f"{file}: undo -n {n}: {what}; nothing changed (add --yes to take {them} back)", 2)
+
+
+def them_of(question: str) -> str:
+    """``it`` for a question about one entry, else ``them``."""
+    return "it" if " 1 entry" in question else "them"

@@ -35,8 +35,70 @@ def resolve_player(text: str, players: Sequence[str], what: str = "player") -> s
         return found[0]
     if not found:
         raise NotationError(f"{text.strip()!r} is not a player at this table "
-                            f"({', '.join(players)})")
+                            f"({', '.join(players)}){_did_you_mean(t, players)}")
     raise NotationError(f"{text.strip()!r} is ambiguous: {', '.join(found)}")
+
+
+def _did_you_mean(typed: str, players: Sequence[str]) -> str:
+    """``; did you mean Celina?`` for a name close to one seated (``celna``), else nothing."""
+    import difflib
+
+    folded = {p.casefold(): p for p in players}
+    close = difflib.get_close_matches(typed, list(folded), n=1, cutoff=0.6)
+    return f"; did you mean {folded[close[0]]}?" if close else ""
+
+
+def name_first(text: str, players: Sequence[str]) -> str | None:
+    """``b 3d`` as ``Bartek: 3d``: a line without a colon whose first word names one seated
+    player (exactly, or a unique prefix of the name, any case) and is not a card nor a number,
+    with something after it; None otherwise. The table reads a line so only when the game
+    cannot read it as typed (a card is a card, a word of the game is that word: docs/table.md
+    "Names")."""
+    if ":" in text or "=" in text or _KEY_LINE.match(text):
+        return None
+    words = text.split()
+    if len(words) < 2 or words[0].isdigit() or try_parse_card(words[0]) is not None \
+            or words[1].lower() in ("pulls", "pull"):  # (Kozel's pull: the game's own reading)
+        return None
+    try:
+        who = resolve_player(words[0], players)
+    except NotationError:
+        return None
+    return f"{who}: {' '.join(words[1:])}"
+
+
+BID_WORDS = ("pass", "p")
+
+
+def in_turn(text: str, players: Sequence[str] = ()) -> list[str] | None:
+    """``pass pass 3`` (or ``Bartek: pass 3 pass``, ``b 2 pass``): the bids in turn, one
+    entry each, the first with the name given; None unless the line is two bids or more."""
+    if "=" in text:
+        return None
+    if ":" not in text and players:
+        named = name_first(text, players)
+        if named is not None and (text.split()[0].lower() not in BID_WORDS):
+            text = named
+    name, sep, body = text.rpartition(":") if ":" in text else ("", "", text)
+    words = body.split()
+    if len(words) < 2 or not all(w.lower() in BID_WORDS or w.isdigit() for w in words):
+        return None
+    first = f"{name.strip()}: {words[0]}" if sep else words[0]
+    return [first, *words[1:]]
+
+
+def looks_several(text: str) -> bool:
+    """Whether a line that could not be read was meant as several entries: parts separated
+    by ``;`` or ``/``, or cards in turn (three words or more, the first two cards: ``3d 7d
+    1s``; not a pull)."""
+    if len([p for p in re.split(r"[;/]", text) if p.strip()]) > 1:
+        return True
+    if re.search(r"\bpulls?\b", text, re.I):  # a pull: one entry of four cards
+        return False
+    m = _ACTOR.match(text)
+    words = (m.group(2) if m else text).replace(",", " ").split()
+    return len(words) > 2 and all(try_parse_card(w.lstrip("~")) is not None
+                                  for w in words[:2])
 
 
 def key_line(text: str) -> tuple[str, Any] | None:

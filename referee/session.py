@@ -17,10 +17,19 @@ from pathlib import Path
 from typing import Any
 
 from . import savefile
-from .errors import FileChanged, IllegalEntry, RefereeError, SaveFileError, Violation, WriteFailed
+from .errors import (
+    FileChanged,
+    IllegalEntry,
+    NotationError,
+    RefereeError,
+    SaveFileError,
+    Violation,
+    WriteFailed,
+)
 from .games import get as get_game
 from .games.base import Checkpoint, GameRules
 from .model import Deal, Entry, Key, Result, Setup
+from .notation import looks_several
 
 AUTO_KEYS = ("dealer", "hands", "stock", "trump", "trump_card")
 AFTER_KEYS = ("claimed", "note")  # keys typed after a deal that belong to that deal
@@ -256,39 +265,69 @@ class Session:
                                        for e in d.entries) and not self.result().expect.new_deal
 
     def add(self, text: str) -> Added:
-        """Parse a typed entry and apply it strictly; all or nothing; saved when accepted."""
+        """Parse a typed line and apply it strictly; all or nothing; saved when accepted.
+
+        A line may hold several entries (cards in turn, bids in turn ``2 pass pass``, key
+        lines separated by ``;``): each is checked as if typed alone, in turn, and the first
+        refused refuses the line: nothing of it is entered, and the refusal says so."""
         if self.entry_count() >= MAX_ENTRIES:
             raise RefereeError(f"this file already holds {MAX_ENTRIES} entries")
         res = self.result()
         if self.over(res) and not _a_claim(text):
             raise IllegalEntry("turn-order", "the game is over: no more entries")
-        entries = self.rules.parse_entry(text, self.setup, res)
+        from .notation import in_turn
+
+        parts = in_turn(text, self.setup.players) or [text]
         known = {(v.deal, v.player, v.message) for v in res.violations if v.rule in EVIDENCE}
         at: set[int] = set()
         snap, resume = self._snapshot(), copy(self._resume)
         added = Added()
+        several = len(parts) > 1
         try:
-            for e in entries:
-                if self.over(self.result()) and not (isinstance(e, Key) and e.name == "claimed"):
-                    raise IllegalEntry("turn-order", "the game is over: no more entries")
-                index = self._append(e)  # the entry just appended
-                at.add(index)
-                res = self.result()
-                mine = [v for v in res.violations if v.at == index and v.rule not in EVIDENCE]
-                bad = [v for v in mine if not v.retro]
-                if bad:
-                    raise IllegalEntry(bad[0].rule, bad[0].message)
-                added.entries.append(e)
-                added.proven.extend(mine)
-                self.deal_if_due()
-        except RefereeError:
+            for part in parts:
+                entries = self._parse(part, several)
+                several = several or len(entries) > 1
+                for e in entries:
+                    self._add_one(e, at, added)
+        except RefereeError as e:
             self._restore(snap)
             self._resume = resume  # where the refused entry's replay started: still good
+            if several or isinstance(e, NotationError) and looks_several(text):
+                raise _whole_line(e) from None
             raise
         added.flagged = [v for v in self.result().violations if v.rule in EVIDENCE and (
             v.at in at or (v.deal, v.player, v.message) not in known)]  # recorded, reported
         self.save()
         return added
+
+    def _parse(self, text: str, several: bool) -> list[Entry]:
+        """The entries of one typed part, read against the game as it is now. A line the game
+        cannot read whose first word names a player (``b 3d``) is read as ``Bartek: 3d``."""
+        from .notation import name_first
+
+        res = self.result()
+        try:
+            return self.rules.parse_entry(text, self.setup, res)
+        except NotationError:
+            named = None if several else name_first(text, self.setup.players)
+            if named is None:
+                raise
+        return self.rules.parse_entry(named, self.setup, res)
+
+    def _add_one(self, e: Entry, at: set[int], added: Added) -> None:
+        """Append one entry and keep it only if its own processing found nothing wrong."""
+        if self.over(self.result()) and not (isinstance(e, Key) and e.name == "claimed"):
+            raise IllegalEntry("turn-order", "the game is over: no more entries")
+        index = self._append(e)  # the entry just appended
+        at.add(index)
+        res = self.result()
+        mine = [v for v in res.violations if v.at == index and v.rule not in EVIDENCE]
+        bad = [v for v in mine if not v.retro]
+        if bad:
+            raise IllegalEntry(bad[0].rule, bad[0].message)
+        added.entries.append(e)
+        added.proven.extend(mine)
+        self.deal_if_due()
 
     @staticmethod
     def over(res: Result) -> bool:
@@ -344,6 +383,22 @@ class Session:
         finally:
             self._restore(snap)
             self._resume, self.note_stop = resume, stop
+
+    def reopens(self, n: int = 1) -> list[int]:
+        """The finished deals (numbers) that ``undo(n)`` would open again: those it takes an
+        entry of other than a ``claimed`` score (the table's figure, not the deal's play).
+        Nothing is changed."""
+        res = self.result()
+        snap, resume, stop = self._snapshot(), copy(self._resume), self.note_stop
+        try:
+            taken = self._take(n)
+        finally:
+            self._restore(snap)
+            self._resume, self.note_stop = resume, stop
+            self._result = res
+        done = {d.number for d in res.deals if d.finished}
+        return list(dict.fromkeys(k for k, e in taken if k in done and not (
+            isinstance(e, Key) and e.name == "claimed")))
 
     def undo(self, n: int = 1) -> list[Entry]:
         """Take back the last ``n`` entries a person made, the last first, and return them.
@@ -405,6 +460,19 @@ class Session:
             if done and self.path is not None and self._disk is not None:
                 redo.write(self.path, self._disk, todo[len(done):])
         return done, stopped
+
+
+NOTHING_ENTERED = "nothing of this line was entered"
+
+
+def _whole_line(e: RefereeError) -> RefereeError:
+    """The refusal of one entry of a line of several, saying that the line is all or
+    nothing (the same rule id)."""
+    if isinstance(e, IllegalEntry):
+        return IllegalEntry(e.rule, f"{e.bare}; {NOTHING_ENTERED}")
+    if type(e) in (NotationError, RefereeError):
+        return type(e)(f"{e}; {NOTHING_ENTERED}")
+    return e
 
 
 def _a_claim(text: str) -> bool:

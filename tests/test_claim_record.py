@@ -313,7 +313,7 @@ def test_add_then_undo_gives_the_file_back(tmp_path: Path) -> None:
     assert data["claim"] == "Ala: rest" and data["claim_held"] == {"Bartek": "JH"}
     assert data["claim_game_points"] == 20
     assert Session.load(p).result().deals[0].finished
-    code, out, _err = cli_run("undo", str(p))
+    code, out, _err = cli_run("undo", str(p), "--yes")  # it opens the deal again: --yes
     assert code == 0 and "took back 1 entry" in out
     assert p.read_bytes() == before
 

@@ -207,7 +207,8 @@ def test_undo_takes_the_claim_back_as_one_entry(tmp_path: Path, judge: Judge,
                                                 capsys: Any) -> None:
     p = write(tmp_path, WISCONSIN)
     before = p.read_bytes()
-    t = table(p, Script(["claim Bartek", "9C 10C JC", "y", "nobody", "undo", "quit"]))
+    # the claim ended the deal: taking it back opens it again, asked first (issue 29)
+    t = table(p, Script(["claim Bartek", "9C 10C JC", "y", "nobody", "undo", "y", "quit"]))
     assert t.run() == 0
     assert "took back 1 entry" in capsys.readouterr().out
     assert p.read_bytes() == before

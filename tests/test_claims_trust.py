@@ -213,7 +213,7 @@ def test_claim_hand_is_one_entry_with_the_claim(tmp_path: Path) -> None:
     assert code == 1 and "follow-suit" in out  # recorded, and the breach it proves said
     text = p.read_text()
     assert text.index("claim = ") < text.index("claim_hand = ")
-    code, _out, _err = cli_run("undo", str(p))
+    code, _out, _err = cli_run("undo", str(p), "--yes")  # it opens the deal again: --yes
     assert code == 0 and p.read_bytes() == before
 
 

@@ -245,7 +245,9 @@ def deals_1_to_4(tmp_path: Path, extra: str = "") -> Path:
 
 def test_undo_past_a_deal_not_started(tmp_path: Path) -> None:
     p = deals_1_to_4(tmp_path)
-    code, out, _ = run("undo", str(p))
+    code, _, err = run("undo", str(p))  # it opens deal 4 again: --yes in a script (issue 29)
+    assert code == 2 and "--yes" in err and "deal 4, which is finished" in err
+    code, out, _ = run("undo", str(p), "--yes")
     assert code == 0 and "took back 1 entry" in out
     s = Session.load(p)
     assert len(s.deals) == 4 and len(plays(s.deals[3])) == 51  # Ala's 8D taken back
@@ -301,7 +303,7 @@ def test_undo_in_a_dealt_game_keeps_the_deal(tmp_path: Path) -> None:
 
 def test_claimed_is_an_entry_a_note_is_not(tmp_path: Path) -> None:
     p = deals_1_to_4(tmp_path)
-    assert run("undo", str(p))[0] == 0  # back into deal 4: its last card taken back
+    assert run("undo", str(p), "--yes")[0] == 0  # back into deal 4: its last card taken back
     assert run("add", str(p), "Ala: 8D")[0] in (0, 1)
     s = Session.load(p)
     scores = s.result().deals[3].scores

@@ -96,7 +96,7 @@ def test_resuming_says_how_many_and_where(tmp_path: Path) -> None:
 
 def test_the_end_of_a_deal_sums_up_its_violations(tmp_path: Path) -> None:
     p = first_deals("wisconsin-revoke.toml", 2, tmp_path / "w.toml")
-    out = play(p, "undo", "redo", "quit")
+    out = play(p, "undo", "y", "redo", "quit")
     after = out.split("redone:", 1)[1]
     assert "Deal 2 over" in after
     summed = after.split("Deal 2 over", 1)[1]
@@ -114,7 +114,7 @@ def test_the_end_of_a_deal_says_who_took_each_point(tmp_path: Path, sample: str,
                                                     points: list[str]) -> None:
     p = first_deals(sample, 1, tmp_path / "g.toml")
     extra = Session.load(p).result().deals[0].extra
-    out = play(p, "undo", "redo", "quit").split("redone:", 1)[1]
+    out = play(p, "undo", "y", "redo", "quit").split("redone:", 1)[1]
     news = out.split("Deal 1 over", 1)[1]
     for key, who in extra["points"].items():
         assert who is not None

@@ -65,12 +65,13 @@ def test_several_bids_on_one_line_are_entered_in_turn(tmp_path: Path) -> None:
         ("Bartek", None), ("Celina", 2), ("Darek", None), ("Ala", 3)]
 
 
-def test_several_bids_stop_at_the_first_refused(tmp_path: Path) -> None:
+def test_several_bids_are_all_or_nothing(tmp_path: Path) -> None:
+    """Issue 29: a line of several bids is entered whole or not at all (it used to keep the
+    bids before the refused one), and the refusal says so."""
     p = new(tmp_path, "wisconsin-schmier")
     out = play(p, "Bartek: 2 2 pass", "quit")  # Celina's 2 is not higher
-    assert "refused" in out
-    bids = [e for e in Session.load(p).deals[0].entries if isinstance(e, Bid)]
-    assert [(b.player, b.value) for b in bids] == [("Bartek", 2)]
+    assert "refused" in out and "nothing of this line was entered" in out
+    assert not [e for d in Session.load(p).deals for e in d.entries if isinstance(e, Bid)]
 
 
 def test_the_new_game_question_takes_a_unique_prefix() -> None:

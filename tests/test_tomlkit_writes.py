@@ -138,7 +138,7 @@ def test_add_then_undo_gives_the_hand_typed_file_back_byte_for_byte(
         assert code in (0, 1), err  # 1: the entry proved an earlier breach (kept)
         after = p.read_bytes()
         assert after != before
-        code, _, err = cli_run("undo", str(p))
+        code, _, err = cli_run("undo", str(p), "--yes")  # (it may open a finished deal)
         assert code == 0, err
         assert p.read_bytes() == before, entry
         code, _, err = cli_run("add", str(p), entry)  # and on to the next point

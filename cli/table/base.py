@@ -128,13 +128,10 @@ class TableBase:
                  f"{clean(str(self.path))}{self.resume_options}")
 
     def enter(self, line: str, said: Sequence[Any] = ()) -> bool:
-        """Check, save and report one typed line; False when it was not entered. Several
-        bids on one line (``pass pass 3``) are entered in turn, each checked as if typed
-        alone, up to the first refused. ``said``: violations already said PROVEN (by a
-        claim's verdict), not said again."""
-        bids = _bids_in_turn(line)
-        if bids is not None:
-            return all(self.enter(b) for b in bids)  # (all() stops at the first refused)
+        """Check, save and report one typed line; False when it was not entered. A line of
+        several entries (``pass pass 3``, ``2C 5C KC``) is entered whole or not at all
+        (``Session.add``), and the table drawn once after it. ``said``: violations already
+        said PROVEN (by a claim's verdict), not said again."""
         if not self.key_deal_said(line):
             return False
         return self._enter(line, said)
@@ -291,17 +288,3 @@ class TableBase:
             self.say("")
             return None
 
-
-BID_WORDS = ("pass", "p")
-
-
-def _bids_in_turn(line: str) -> list[str] | None:
-    """``pass pass 3`` (or ``Bartek: pass 3 pass``): the bids in turn, one entry each, the
-    first with the name given; None unless the line is two bids or more."""
-    name, sep, body = line.rpartition(":") if ":" in line else ("", "", line)
-    words = body.split()
-    if len(words) < 2 or "=" in line or not all(
-            w.lower() in BID_WORDS or w.isdigit() for w in words):
-        return None
-    first = f"{name.strip()}: {words[0]}" if sep else words[0]
-    return [first, *words[1:]]

@@ -16,6 +16,7 @@ from referee.errors import FileChanged, IllegalEntry, RefereeError, WriteFailed
 from referee.notation import MAX_ENTRY
 
 _PHONE_LOCK = threading.Lock()
+INTERRUPTED = 130  # Ctrl-C: the exit code of every command stopped by it (128 + SIGINT)
 
 
 class Table(UndoCommands, ClaimCommands, EditCommand, ToolCommands):
@@ -65,7 +66,7 @@ class Table(UndoCommands, ClaimCommands, EditCommand, ToolCommands):
         except KeyboardInterrupt:  # Ctrl-C while output was being written: leave
             self.say("")
             self.bye()
-            return 0
+            return INTERRUPTED
 
     def loop(self) -> int:
         from cli import render
@@ -89,12 +90,12 @@ class Table(UndoCommands, ClaimCommands, EditCommand, ToolCommands):
             fancy = render.ansi(st.cards(res.expect.prompt) + st.dim(" > ")) if colour else plain
             try:
                 line = self.reader.read(plain, self.words, fancy)
-            except (EOFError, KeyboardInterrupt):
+            except (EOFError, KeyboardInterrupt) as e:
                 if rd.HUNG_UP:
                     raise HangUp(rd.HUNG_UP) from None
                 self.say("")
-                self.bye()
-                return 0
+                self.bye()  # Ctrl-D leaves as 'quit' does; Ctrl-C as every command: 130
+                return INTERRUPTED if isinstance(e, KeyboardInterrupt) else 0
             if rd.HUNG_UP:  # SIGTERM/SIGHUP as Enter was pressed: the line is not taken
                 raise HangUp(rd.HUNG_UP)
             self.phone_news()
@@ -117,6 +118,8 @@ class Table(UndoCommands, ClaimCommands, EditCommand, ToolCommands):
         word = words[0].lower()
         if ":" in line or "=" in line or word not in (*COMMANDS, *QUIT, "?", "table", "score",
                                                       "seats"):
+            return False
+        if word in QUIT and len(words) > 1:  # 'q 3d': a player's name, shortened
             return False
         args = words[1:]
         st = self.style

@@ -10,7 +10,7 @@ from typing import Any
 
 from cli import reader as rd
 from cli.reader import HangUp
-from cli.table.loop import Table
+from cli.table.loop import INTERRUPTED, Table
 from cli.table.signals import _hang_up
 from referee.errors import NotationError
 
@@ -32,6 +32,8 @@ def run(path: Path | None, ascii_only: bool = False, serve: bool = False,
         session = open_or_start(path, lines, ascii_only)
         if session is None:
             return 0
+        if isinstance(session, int):  # Ctrl-C at the questions
+            return session
         path = Path(session.path)
         from referee.savefile import check_writable
 
@@ -64,7 +66,8 @@ def run(path: Path | None, ascii_only: bool = False, serve: bool = False,
 
 
 def open_or_start(path: Path | None, lines: Any, ascii_only: bool) -> Any:
-    """The session to play: the file's, or a new game asked for; None when the user stops."""
+    """The session to play: the file's, or a new game asked for; None when the user stops
+    (Ctrl-D, or 'no'), ``INTERRUPTED`` on Ctrl-C."""
     from referee.session import Session
 
     def ask(q: str, words: list[str]) -> str:
@@ -97,6 +100,6 @@ def open_or_start(path: Path | None, lines: Any, ascii_only: bool) -> Any:
         from cli.start import ask_new_game
 
         return ask_new_game(ask, say, path)
-    except (EOFError, KeyboardInterrupt):
+    except (EOFError, KeyboardInterrupt) as e:
         say("\nstopped; nothing written")
-        return None
+        return INTERRUPTED if isinstance(e, KeyboardInterrupt) else None

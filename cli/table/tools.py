@@ -8,9 +8,17 @@ from referee.errors import NotationError
 
 class ToolCommands(TableBase):
     def explain(self, args: list[str]) -> None:
+        """``explain [DEAL [TRICK]]``: why each card of a trick was legal or not (without a
+        deal: the last trick played, as ``referee explain FILE``)."""
         nums = [int(a) for a in args if a.isdigit()]
+        if len(nums) > 2:
+            raise NotationError("explain [DEAL [TRICK]], e.g. 'explain 3 5' (alone: the last "
+                                "trick played)")
         if not nums:
-            raise NotationError("explain DEAL [TRICK], e.g. 'explain 3 5'")
+            from cli.explain import last_played
+
+            deal, trick = last_played(self.s)
+            nums = [deal] if trick is None else [deal, trick]
         for line in self.s.rules.explain(self.s.setup, self.s.deals, nums[0],
                                          nums[1] if len(nums) > 1 else None, self.s.result()):
             self.say(self.style.cards(line))

@@ -12,11 +12,12 @@ class UndoCommands(TableBase):
     def undo(self, n: int) -> None:
         """Take back the last ``n`` entries a person made (not a dealer, a note, dealt cards);
         past the deal in progress only when the table says yes."""
-        from cli.undo import reach_question, taken_line
+        from cli.undo import reach_question, taken_line, them_of
         from referee.edit import entry_text
 
         what = reach_question(self.s, n)
-        if what is not None and not self.confirm(f"{what}. Take them back? [y/N] ", False):
+        if what is not None and not self.confirm(f"{what}. Take {them_of(what)} back? [y/N] ",
+                                                  False):
             self.say("nothing changed")
             return
         with self.s.writing(), held_signals():

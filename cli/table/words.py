@@ -5,21 +5,22 @@ from __future__ import annotations
 from referee.errors import NotationError
 
 HELP = """Type what happens at the table, e.g.  Bartek: AS   (the name may be left out when it is
-that player's turn, or shortened; several cards play in turn: Bartek: 2C 5C KC AC; several
-bids too: pass pass 3 pass). Also what the game asks for: 'Darek: trump S', 'Ala: 3',
-'Ala: pass', 'Bartek: discard 2C', '7H 0,1', Kozel's card points 'points 70 50' (the teams
-in the order shown), and key lines as in the file, several on one line separated by ';':
-outcome = { ... }; claimed = { ... }   or   note = "...".
+that player's turn, or shortened: b 3d; several cards play in turn: Bartek: 2C 5C KC AC;
+several bids too: pass pass 3 pass; a line is all or nothing). Also what the game asks
+for: 'Darek: trump S', 'Ala: 3', 'Ala: pass', 'Bartek: discard 2C', '7H 0,1', Kozel's card
+points 'points 70 50' (the teams in the order shown), and key lines as in the file,
+several on one line separated by ';': outcome = { ... }; claimed = { ... }   or
+note = "...".
 Commands:
-  undo [N]            take back the last N entries (default 1; past the deal in progress
-                      it asks first)
+  undo [N]            take back the last N entries (default 1; past the deal in progress,
+                      or into a finished deal, it asks first)
   redo [N]            put back what undo took (until the file changes otherwise; also
                       'referee redo FILE' after leaving)
   edit DEAL [TRICK]   show the entries of a deal (or of one trick), replace one (or 'all'
   edit deal DEAL      of the trick), and see what that changes (scores, totals,
                       violations) before keeping it
   score               the score sheet          status   the table again
-  explain DEAL [T]    why each card of a trick was legal or not
+  explain [DEAL [T]]  why each card of a trick was legal or not (alone: the last trick)
   claim PLAYER [N]    PLAYER claims the rest of the tricks (or N of them) for their side:
                       the verdict; a claim of the rest that the table accepts ends the deal
   analyze [DEAL]      the post-mortem of finished deals (all of them, or one), every hand
@@ -27,8 +28,8 @@ Commands:
   hint [CARD]         Foursquare: the best place for the card drawn (name it when the
                       stock is not known), the chance to win, the next two places
   help                this text                quit     leave (everything is saved)
-Tab completes names, commands and the cards that can be played now. Ctrl-C or Ctrl-D leave
-too: every accepted entry is already saved."""
+Tab completes names, commands and the cards that can be played now. Ctrl-D (or Ctrl-C,
+exit 130) leave too: every accepted entry is already saved."""
 
 COMMANDS = ["undo", "redo", "edit", "score", "status", "explain", "claim", "analyze", "hint",
             "help", "quit"]

@@ -310,7 +310,7 @@ class SchmierRules(GameRules):
         if st.bids:
             tv.lines.append(("bids", ", ".join(
                 f"{b.player} {'pass' if b.value is None else b.value}" for b in st.bids)))
-        if st.bidder:
+        if st.bidder and st.phase != "bid":  # no contract while the bidding is open
             tv.lines.append(("contract", f"{st.bidder} {st.high}"))
         if st.trump or st.trump_written:
             tv.lines.append(("trump", st.trump or st.trump_written or ""))
