@@ -240,6 +240,7 @@ def test_kozel_trick_with_a_face_down_play(table: Any, tmp_path: Path) -> None:
     t.tap(name, lead)
     name, choices, _ = t.to_act()
     down = next(c for c in choices if c["allowed"] and "~" in c["entry"])
+    shot(t.phones[name], "seat-kozel.png")
     assert "face down" in down["shown"]
     t.tap(name, down["entry"])
     for _ in range(2):
