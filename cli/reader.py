@@ -54,6 +54,9 @@ class TermReader:
         self.ascii = ascii_only
         self._session: Any = None
         self._words: Words | None = None
+        self._message: Any = ""  # the prompt drawn (``retitle`` changes it while it waits)
+        # run above each prompt once it waits (news that came while no prompt was waiting)
+        self.on_start: Callable[[], object] | None = None
 
     def _attach(self) -> None:
         # asyncio (under prompt_toolkit) loads ssl when it can: 4-5 MiB of OpenSSL for a
@@ -126,9 +129,43 @@ class TermReader:
             sys.stdout.flush()
         from prompt_toolkit.formatted_text import ANSI
 
-        line = str(self._session.prompt(ANSI(ansi_prompt or prompt)))
+        self._message = ANSI(ansi_prompt or prompt)
+        start = self.on_start
+        line = str(self._session.prompt(lambda: self._message,
+                                        pre_run=(lambda: self.above(start)) if start else None))
         check_hung_up()
         return line
+
+    def retitle(self, prompt: str, ansi_prompt: str = "") -> None:
+        """Another prompt for the line being typed (drawn at the next redraw; call it on the
+        editor's own thread, from a function given to ``above``)."""
+        from prompt_toolkit.formatted_text import ANSI
+
+        self._message = ANSI(ansi_prompt or prompt)
+
+    def above(self, func: Callable[[], object]) -> bool:
+        """Run ``func`` on the editor's thread, its output above the prompt now waiting, the
+        line being typed kept (``run_in_terminal``); safe to call from another thread. False
+        when no prompt is waiting (the caller says it at the next line instead)."""
+        app = getattr(self._session, "app", None)
+        loop = getattr(app, "loop", None)  # set only while the prompt runs
+        if app is None or loop is None or not loop.is_running():
+            return False
+
+        def start() -> None:
+            import asyncio
+
+            from prompt_toolkit.application import run_in_terminal
+            from prompt_toolkit.application.current import set_app
+
+            with set_app(app):
+                asyncio.ensure_future(run_in_terminal(func))
+
+        try:
+            loop.call_soon_threadsafe(start)
+        except RuntimeError:  # the loop closed meanwhile: the line was taken
+            return False
+        return True
 
 
 def reader_for(history: Path | None, ascii_only: bool) -> PlainReader | TermReader:

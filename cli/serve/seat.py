@@ -286,7 +286,8 @@ class Seats:
             return answer(422, {"accepted": False, "rule": e.rule, "message": e.bare})
         except NotationError as e:
             return answer(400, {"accepted": False, "rule": None, "message": str(e)})
-        if not entries or any(owner(e, self.players) != name for e in entries):
+        if not entries or (any(owner(e, self.players) != name for e in entries)
+                           and not offered(s, name, entries)):
             return answer(403, {"accepted": False, "rule": None,
                                 "message": f"{name} may enter only {name}'s own plays"})
         try:
@@ -318,6 +319,21 @@ class Seats:
         s.undo(1)
         feed.refresh()
         return answer(200, {"accepted": True, "version": feed.state.version, "proven": []})
+
+
+def offered(s: Any, name: str, entries: list[Any]) -> bool:
+    """Whether the referee offers ``entries`` to this seat now (a line of the deal's table
+    that is this seat's to write, such as naming trump after its bid: no player in it)."""
+    from referee.errors import RefereeError
+
+    res = s.result()
+    for c in s.rules.choices(s.setup, s.deals, res, name).choices:
+        try:
+            if s.rules.parse_entry(c.entry, s.setup, res) == entries:
+                return True
+        except RefereeError:
+            continue
+    return False
 
 
 def last_made(s: Any) -> Any:

@@ -24,19 +24,43 @@ class Table(UndoCommands, ClaimCommands, EditCommand, ToolCommands):
     _phone: list[tuple[str, str]] | None = None
 
     def from_phone(self, seat: str, text: str) -> None:
-        """A seat entered ``text`` from its page (the server's thread): said at the prompt
-        before the next line is taken, and the game read again."""
+        """A seat entered ``text`` from its page (the server's thread): said above the prompt
+        as it lands, the game read again and the prompt redrawn (on a terminal, the line being
+        typed kept); else before the next line is taken."""
         with _PHONE_LOCK:
             if self._phone is None:
                 self._phone = []
             self._phone.append((seat, text))
+        above = getattr(self.reader, "above", None)
+        if above is not None:
+            above(self.phone_landed)  # (else said when the next prompt starts, or line taken)
 
-    def phone_news(self) -> None:
-        """What the seats entered since the last line: each said, the file read again."""
+    def phone_landed(self) -> None:
+        """(On the prompt's thread, above the prompt waiting.) The news, the prompt anew."""
+        if self.phone_news():
+            retitle = getattr(self.reader, "retitle", None)
+            if retitle is not None:
+                retitle(*self.prompts())
+
+    def prompts(self) -> tuple[str, str]:
+        """The prompt for the game now: plain, and with colour where the terminal has it."""
+        from cli import render
+        from cli.plain import prompt_text
+
+        expect = self.s.result().expect
+        plain = prompt_text(expect, self.ascii)
+        st = self.style
+        if not render.colour_wanted(self.console()):
+            return plain, plain
+        return plain, render.ansi(st.cards(expect.prompt) + st.dim(" > "))
+
+    def phone_news(self) -> bool:
+        """What the seats entered since the last line: each said, the file read again.
+        False when there was none."""
         with _PHONE_LOCK:
             news, self._phone = self._phone or [], []
         if not news:
-            return
+            return False
         from referee.session import Session
 
         for seat, text in news:
@@ -46,19 +70,36 @@ class Table(UndoCommands, ClaimCommands, EditCommand, ToolCommands):
             self.s = Session.load(self.path)
         except RefereeError as e:
             self.say(self.style.red("cannot read the file again: ") + str(e))
-            return
+            return True
         self.show()
+        return True
 
-    def seat_links(self) -> None:
+    def seat_links(self, args: list[str]) -> None:
+        """``seats``: each seat's link again; ``seats new NAME``: NAME's link replaced (the
+        old one refused from the next request on), the new one told."""
         if self.serving is None or self.serving.app.state.site.seats is None:
             self.say("no seats: play FILE --serve --seats gives each seat its own link")
             return
         from urllib.parse import urlsplit
 
-        from cli.serve import tell_seats
+        from cli.seats import links, tell
+        from cli.serve import seat_host
 
-        tell_seats(self.serving.app, urlsplit(self.serving.url).hostname or "127.0.0.1",
-                   urlsplit(self.serving.url).port or 0, self.say, self.ascii)
+        at = urlsplit(self.serving.url)
+        host, port = seat_host(at.hostname or "127.0.0.1"), at.port or 0
+        players = self.s.setup.players
+        if not args:
+            tell(links(self.path, players, host, port), self.say, ascii_only=self.ascii)
+            return
+        if args[0].lower() != "new" or len(args) != 2:
+            self.say(self.style.red("seats: 'seats' or 'seats new NAME'"))
+            return
+        from referee.notation import resolve_player
+
+        name = resolve_player(args[1], players)
+        pairs = links(self.path, players, host, port, renew=name)
+        self.say(f"{name}'s old link no longer works; the new one:")
+        tell([p for p in pairs if p[0] == name], self.say, ascii_only=self.ascii)
 
     def run(self) -> int:
         try:
@@ -69,13 +110,11 @@ class Table(UndoCommands, ClaimCommands, EditCommand, ToolCommands):
             return INTERRUPTED
 
     def loop(self) -> int:
-        from cli import render
-        from cli.plain import clean, prompt_text
+        from cli.plain import clean
 
         st = self.style
         if self.over(self.s.result()):  # 'play' on a finished game: nothing to resume
             return self.finished()
-        colour = render.colour_wanted(self.console())
         players = ", ".join(clean(p) for p in self.s.setup.players)
         self.say(st.dim(f"referee — {self.s.rules.title} — {players} — saving to "
                         f"{clean(str(self.path))}; 'help' for help"))
@@ -86,8 +125,7 @@ class Table(UndoCommands, ClaimCommands, EditCommand, ToolCommands):
             if self.over(res):
                 self.game_over(res)
                 return 0
-            plain = prompt_text(res.expect, self.ascii)
-            fancy = render.ansi(st.cards(res.expect.prompt) + st.dim(" > ")) if colour else plain
+            plain, fancy = self.prompts()
             try:
                 line = self.reader.read(plain, self.words, fancy)
             except (EOFError, KeyboardInterrupt) as e:
@@ -137,7 +175,7 @@ class Table(UndoCommands, ClaimCommands, EditCommand, ToolCommands):
             elif word == "score":
                 self.score_sheet(self.s.result())
             elif word == "seats":
-                self.seat_links()
+                self.seat_links(args)
             elif word == "undo":
                 self.undo(_count(args))
             elif word == "redo":

@@ -53,6 +53,8 @@ def run(path: Path | None, ascii_only: bool = False, serve: bool = False,
             if seats:
                 table.serving = handle
                 handle.app.state.site.on_entry = table.from_phone
+                if isinstance(lines, TermReader):
+                    lines.on_start = table.phone_landed
             return table.run()
     except HangUp as e:
         signum = e.args[0] if e.args and isinstance(e.args[0], int) else signal.SIGHUP

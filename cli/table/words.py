@@ -27,6 +27,8 @@ Commands:
                       open: the best that could have been made, and the first costly card
   hint [CARD]         Foursquare: the best place for the card drawn (name it when the
                       stock is not known), the chance to win, the next two places
+  seats [new NAME]    (play --serve --seats) each seat's link again; 'new NAME' replaces
+                      NAME's link (the old one stops working at once)
   help                this text                quit     leave (everything is saved)
 Tab completes names, commands and the cards that can be played now. Ctrl-D (or Ctrl-C,
 exit 130) leave too: every accepted entry is already saved."""

@@ -52,6 +52,9 @@
     }
 
     connect();
+    // the view again from the server (a write refused as stale: the fresh view at once,
+    // without waiting for the feed)
+    return { again: function () { if (source) { source.close(); } connect(); } };
   }
 
   // A seat's page: the live table (its own feed), and each button's entry (the referee's
@@ -77,6 +80,7 @@
             said.dataset.state = 'refused';
             said.textContent = (r.status === 409 ? 'the table changed' : (x.message || r.statusText)) +
               (x.rule ? ' — rule ' + x.rule : '');
+            if (r.status === 409 && table) { table.again(); }
           }
         });
       }).catch(function () {
@@ -115,7 +119,7 @@
       }
       send(body.dataset.claim, doc);
     });
-    live();
+    var table = live();
   }
 
   // The replay is fetched a deal at a time: replay.json is its index (each deal's first

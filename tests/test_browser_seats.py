@@ -1,0 +1,289 @@
+"""``serve FILE --seats`` on four phones: Playwright driving Debian's Chromium, one browser
+context (390x844) per seat, each opening its own seat's link (issue 31).
+
+The server runs in this process (``cli.serve.start_server``, 127.0.0.1, a free port, seats on)
+and stops at the end of each test. Covered: a whole virtual Kierki deal played by taps (each
+phone taps an allowed card when it is its turn), a card refused on the right phone with its rule
+id, a Wisconsin deal's bids, kitty (take, discard) and the trump-fixing lead by taps, a Kozel
+trick with a face-down play, a replaced link that is a 404 at once, and ``referee add`` from
+the terminal during it (the phones follow; a stale tap is 409 and the page recovers).
+
+Without Chromium (or Playwright) these tests skip and say why (a failure under ``CI=true``).
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+import time
+import urllib.error
+import urllib.request
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from referee import seatkeys
+from referee.games import get
+from tests.test_browser import ARGS, CHROMIUM, _need_browser
+
+ROOT = Path(__file__).resolve().parent.parent
+FOUR = ("Ala", "Bartek", "Celina", "Darek")
+WAIT = 8000  # ms: how long a phone may take to show an update before the test fails
+SHOTS = Path(os.environ.get("REFEREE_SHOTS", "")) if os.environ.get("REFEREE_SHOTS") else None
+
+
+@pytest.fixture(scope="module")
+def chromium() -> Iterator[Any]:
+    """One headless Chromium for the module; each phone is a context of its own."""
+    _need_browser()
+    from playwright.sync_api import sync_playwright
+
+    with sync_playwright() as p:
+        b = p.chromium.launch(executable_path=str(CHROMIUM), headless=True, args=ARGS)
+        try:
+            yield b
+        finally:
+            b.close()
+
+
+def referee(*args: str) -> subprocess.CompletedProcess[str]:
+    return subprocess.run([sys.executable, "-m", "cli", *args], capture_output=True, text=True,
+                          cwd=ROOT, env=dict(os.environ, PYTHONPATH=str(ROOT)), timeout=60)
+
+
+def new(tmp: Path, game: str, seed: int, *options: str) -> Path:
+    file = tmp / f"{game}.toml"
+    args = ["new", game, str(file), "--deal", "--seed", str(seed)]
+    for name in FOUR:
+        args += ["-p", name]
+    for o in options:
+        args += ["-o", o]
+    done = referee(*args)
+    assert done.returncode == 0, done.stderr
+    return file
+
+
+class Table:
+    """A served file and its four phones."""
+
+    def __init__(self, chromium: Any, file: Path) -> None:
+        from cli.serve import start_server
+
+        self.file = file
+        self.keys = seatkeys.ensure(file, FOUR)
+        self.server = start_server(file, seats=True)
+        base = self.server.url.rstrip("/")
+        self.base = base
+        self.url = {name: f"{base}/s/{key}/" for name, key in self.keys.items()}
+        self.contexts: dict[str, Any] = {}
+        self.phones: dict[str, Any] = {}
+        self.errors: list[str] = []
+        for name in FOUR:
+            ctx = chromium.new_context(viewport={"width": 390, "height": 844},
+                                       device_scale_factor=2, is_mobile=True, has_touch=True)
+            ctx.set_default_timeout(WAIT)
+            page = ctx.new_page()
+            page.on("pageerror", lambda e: self.errors.append(str(e)))
+            page.on("console", lambda m: m.type == "error"  # a refusal's status is no error
+                    and not m.text.startswith("Failed to load resource")
+                    and self.errors.append(m.text))
+            page.goto(self.url[name])
+            self.contexts[name] = ctx
+            self.phones[name] = page
+        for page in self.phones.values():
+            page.locator('#conn[data-state="connected"]').wait_for()
+
+    def close(self) -> None:
+        for ctx in self.contexts.values():
+            ctx.close()
+        self.server.stop()
+
+    def live(self, name: str) -> dict[str, Any]:
+        with urllib.request.urlopen(self.url[name] + "live.json", timeout=5) as r:
+            doc: dict[str, Any] = json.load(r)
+        return doc
+
+    def now(self) -> dict[str, Any]:
+        """The table's live view (the seats' requests are rate limited; the table's not)."""
+        with urllib.request.urlopen(self.base + "/live.json", timeout=5) as r:
+            doc: dict[str, Any] = json.load(r)
+        return doc
+
+    def to_act(self) -> tuple[str, list[dict[str, Any]], int]:
+        """The seat to act, the choices its phone shows (once it shows the current version:
+        entry, allowed, the rule shown on a greyed one) and that version."""
+        doc = self.now()
+        name = doc["expect"]["player"]
+        page = self.shows(name, doc["version"])
+        buttons = page.locator("#choices button.choice")
+        choices = [{"entry": b.get_attribute("data-entry"), "allowed": not b.is_disabled(),
+                    "shown": b.inner_text()} for b in buttons.all()]
+        return name, choices, doc["version"]
+
+    def shows(self, name: str, version: int) -> Any:
+        """The phone, once it shows ``version`` (its feed delivered it)."""
+        page = self.phones[name]
+        page.locator(f'body[data-version="{version}"]').wait_for()
+        return page
+
+    def tap(self, name: str, entry: str | None = None) -> str:
+        """``name``'s phone taps ``entry`` (default: its first allowed choice); the page must
+        say "accepted". Returns the entry tapped."""
+        page = self.shows(name, self.now()["version"])
+        pick = f'#choices button.choice[data-entry="{entry}"]' if entry else \
+            "#choices button.choice:not([disabled])"
+        button = page.locator(pick).first
+        tapped = str(button.get_attribute("data-entry"))
+        page.evaluate("document.getElementById('said').dataset.state = ''")
+        button.tap()
+        page.locator('#said[data-state="accepted"]').wait_for()
+        return tapped
+
+
+@pytest.fixture
+def table(chromium: Any) -> Iterator[Any]:
+    made: list[Table] = []
+
+    def make(file: Path) -> Table:
+        t = Table(chromium, file)
+        made.append(t)
+        return t
+
+    yield make
+    for t in made:
+        t.close()
+
+
+def replay(file: Path) -> dict[str, Any]:
+    done = referee("replay", str(file), "--json")
+    assert done.returncode in (0, 1), done.stderr
+    doc: dict[str, Any] = json.loads(done.stdout)
+    return doc
+
+
+def shot(page: Any, name: str) -> None:
+    """A screenshot for the docs, when ``REFEREE_SHOTS`` names a folder."""
+    if SHOTS is not None:
+        SHOTS.mkdir(parents=True, exist_ok=True)
+        page.screenshot(path=str(SHOTS / name), full_page=False)
+
+
+def test_four_phones_play_a_whole_kierki_deal(table: Any, tmp_path: Path) -> None:
+    t0 = time.monotonic()
+    t = table(new(tmp_path, "kierki", 5))
+    tapped: list[str] = []
+    refused = False
+    while len(tapped) < 52:
+        name, choices, version = t.to_act()
+        greyed = [c for c in choices if not c["allowed"]]
+        if greyed and not refused:
+            # a card the referee forbids: greyed on the phone with its rule id, and typed anyway
+            page = t.phones[name]
+            bad = greyed[0]
+            rule = bad["shown"].split()[-1]
+            assert rule in {r for r, _ in get("kierki").rules}, bad
+            shot(page, "seat-kierki.png")
+            page.evaluate("document.getElementById('said').dataset.state = ''")
+            page.fill("#typed-entry", bad["entry"].rpartition(":")[2].strip())
+            page.press("#typed-entry", "Enter")
+            said = page.locator('#said[data-state="refused"]')
+            said.wait_for()
+            assert f"rule {rule}" in said.inner_text()
+            for other in FOUR:
+                if other != name:
+                    assert t.phones[other].locator("#said").get_attribute("data-state") \
+                        != "refused"
+            assert t.now()["version"] == version  # nothing changed
+            refused = True
+        tapped.append(t.tap(name))
+    assert refused, "no phone was ever offered a greyed card"
+    d = replay(t.file)["deals"][0]
+    assert d.get("finished", True) and len(d["tricks"]) == 13
+    assert [e for tr in d["tricks"] for p in tr["plays"] for e in p["cards"]] == \
+        [e.rpartition(":")[2].strip() for e in tapped]
+    assert not t.errors
+    assert time.monotonic() - t0 < 90
+
+
+def test_wisconsin_bids_kitty_and_trump_by_taps(table: Any, tmp_path: Path) -> None:
+    t = table(new(tmp_path, "wisconsin-schmier", 5, "kitty_view=2"))
+    page = t.shows("Bartek", t.live("Bartek")["version"])
+    bids = page.locator('#choices button.choice[data-entry^="Bartek: "]')
+    assert {bids.nth(i).inner_text().strip() for i in range(bids.count())} >= {"pass", "bid 2"}
+    shot(page, "seat-wisconsin.png")
+    t.tap("Bartek", "Bartek: 2")
+    for name in ("Celina", "Darek", "Ala"):
+        t.tap(name, f"{name}: pass")
+    t.tap("Bartek", "Bartek: take")
+    discarded = t.tap("Bartek")
+    assert discarded.startswith("Bartek: discard ")
+    lead = t.tap("Bartek")  # the bidder's first lead fixes trump
+    for name in ("Celina", "Darek", "Ala"):
+        t.tap(name)
+    d = replay(t.file)["deals"][0]
+    assert d["bids"][:4] == ["Bartek: 2", "Celina: pass", "Darek: pass", "Ala: pass"]
+    assert len(d["tricks"][0]["plays"]) == 4
+    assert d["trump"] == lead.rpartition(":")[2].strip()[-1]
+    assert discarded.partition("discard ")[2] in t.file.read_text(encoding="utf-8")
+    assert not t.errors
+
+
+def test_kozel_trick_with_a_face_down_play(table: Any, tmp_path: Path) -> None:
+    t = table(new(tmp_path, "kozel", 5))
+    name, choices, _ = t.to_act()
+    lead = next(c["entry"] for c in choices
+                if c["allowed"] and len(c["entry"].split()) == 3)  # two cards of a suit
+    t.tap(name, lead)
+    name, choices, _ = t.to_act()
+    down = next(c for c in choices if c["allowed"] and "~" in c["entry"])
+    shot(t.phones[name], "seat-kozel.png")
+    assert "face down" in down["shown"]
+    t.tap(name, down["entry"])
+    for _ in range(2):
+        t.tap(t.to_act()[0])
+    text = t.file.read_text(encoding="utf-8")
+    assert "~" in text
+    for other in FOUR:  # every phone shows the face-down play as such, no card named
+        assert t.phones[other].locator("#trick, #tricks").count() >= 1
+    assert not t.errors
+
+
+def test_a_replaced_link_is_404_at_once_and_add_moves_the_phones(
+        table: Any, tmp_path: Path) -> None:
+    t = table(new(tmp_path, "kierki", 7))
+    name, choices, before = t.to_act()
+    # the terminal enters this seat's card: every phone follows without a reload
+    card = next(c["entry"] for c in choices if c["allowed"])
+    done = referee("add", str(t.file), card)
+    assert done.returncode == 0, done.stderr
+    after = t.now()["version"]
+    assert after != before
+    for other in FOUR:
+        t.shows(other, after)
+    # a stale tap (made on the view before the terminal's entry) is 409, and the page
+    # recovers: the fresh view at once, and the next tap lands
+    nxt = t.now()["expect"]["player"]
+    stale = t.phones[nxt]
+    stale.evaluate(f"document.body.dataset.version = '{before}'")
+    stale.evaluate("document.getElementById('said').dataset.state = ''")
+    stale.locator("#choices button.choice:not([disabled])").first.tap()
+    said = stale.locator('#said[data-state="refused"]')
+    said.wait_for()
+    assert "the table changed" in said.inner_text()
+    t.shows(nxt, after)  # back on the current view
+    t.tap(nxt)  # and the next tap lands
+    # a replaced link: the old one is a 404 from the next request on
+    old = t.url["Bartek"]
+    done = referee("seats", str(t.file), "--new", "Bartek")
+    assert done.returncode == 0, done.stderr
+    with pytest.raises(urllib.error.HTTPError) as e:
+        urllib.request.urlopen(old + "live.json", timeout=5)
+    assert e.value.code == 404
+    assert t.phones["Bartek"].request.get(old + "live.json").status == 404
+    new_key = seatkeys.ensure(t.file, FOUR)["Bartek"]
+    with urllib.request.urlopen(old.replace(t.keys["Bartek"], new_key) + "live.json") as r:
+        assert r.status == 200
