@@ -157,3 +157,30 @@ def test_a_writer_waiting_on_a_removed_lock_file_locks_the_new_one(tmp_path: Pat
     code, err = finish([waiter])[0]
     assert code == 0, err
     assert p.exists()
+
+
+def test_two_threads_of_one_process_wait_for_each_other(tmp_path: Path) -> None:
+    """The lock is re-entrant within a thread only: the table mode and its page's seats
+    (``play --serve --seats``) are two threads of one process, and one waits while the other
+    holds the file, as two processes do; within a thread a second hold is the same hold."""
+    import threading
+
+    from referee import filelock
+
+    p = new_game(tmp_path)
+    got = threading.Event()
+
+    def other() -> None:
+        with filelock.locked(p):
+            got.set()
+
+    with filelock.locked(p):
+        with filelock.locked(p):  # re-entrant in this thread
+            assert filelock.is_locked(p)
+        t = threading.Thread(target=other)
+        t.start()
+        assert not got.wait(1.0)  # the other thread waits for this one
+        assert filelock.is_locked(p)
+    assert got.wait(5.0)
+    t.join(5.0)
+    assert not filelock.is_locked(p)
