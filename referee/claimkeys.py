@@ -299,34 +299,3 @@ def hand_card_missing(claimer: str, c: Card) -> str:
 def hand_size(claimer: str, shown: int, held: int) -> str:
     return (f"{claimer}'s hand shown at the claim has {shown} card{'s' if shown != 1 else ''}; "
             f"{claimer} still held {held}")
-
-
-# -- the entries a claim writes (the table mode and the seats' pages write the same) ----------
-
-def shown_entry(rules: GameRules, setup: Setup, deals: Sequence[Deal], claimer: str,
-                hand: Sequence[Card] | None) -> tuple[str, list[Violation]] | None:
-    """The ``shown`` entry (as typed) for the hand ``claimer`` showed at a claim that does not
-    end the deal, with the earlier breaches it proves; None when there is nothing new to
-    record (no hand, or the same cards shown already in this deal)."""
-    from .entrytext import entry_text
-    from .games.base import merge_shown
-
-    if not hand:
-        return None
-    before = (merge_shown(deals[-1]) or {}).get(claimer, ()) if deals else ()
-    if set(hand) <= set(before):
-        return None  # shown already (the same hand at an earlier claim): on record
-    key = shown_key(claimer, hand)
-    return entry_text(key, rules, setup), shown_proves(rules, setup, deals, key)
-
-
-def claim_text(rules: GameRules, setup: Setup, claimer: str, shown: Sequence[Card],
-               held: Sequence[tuple[Card, str]] = (), nobody: Sequence[Card] = (),
-               game_points: int | None = None) -> str:
-    """The accepted claim of the rest as one typed entry: ``claim`` with the claimer's hand
-    as shown (``claim_hand``, none when not shown) and the answers the cards cannot give."""
-    from .entrytext import entry_text
-
-    tc = TableClaim(claimer, tuple(held), game_points, tuple(shown) if shown else None,
-                    tuple(nobody))
-    return entry_text(Key(CLAIM, tc), rules, setup)

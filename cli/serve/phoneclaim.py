@@ -7,11 +7,11 @@ every page shows the claim pending with the verdict's word only (never its line 
 the deal that beats it: they could name cards still hidden) and who has not answered. Every
 opponent (a player not on the claimer's side) accepts or rejects on their own page:
 
-* accepted by them all: recorded as the table mode records it (``claimkeys.claim_text``: the
+* accepted by them all: recorded as the table mode records it (``claimentries.claim_text``: the
   ``claim`` with ``claim_hand`` and the answers the cards cannot give), through
   ``Session.add`` under the file's lock, as ``referee add``;
 * rejected by one: play goes on, the hand shown kept as the deal's ``shown``
-  (``claimkeys.shown_entry``, as the table mode);
+  (``claimentries.shown_entry``, as the table mode);
 * a claim of N tricks (fewer than are left) is a verdict only, as at the table: its hand shown
   is kept as ``shown`` at once and nobody answers.
 
@@ -224,7 +224,7 @@ class PhoneClaims:
 
     def keep_shown(self, feed: Feed, claimer: str, hand: tuple[Any, ...] | None) -> None:
         """The hand shown kept as the deal's ``shown`` (nothing new: the pages told)."""
-        from referee.claimkeys import shown_entry
+        from referee.claimentries import shown_entry
         from referee.session import Session
 
         s = Session.load(self.path)
@@ -238,7 +238,7 @@ class PhoneClaims:
 
     def record(self, feed: Feed, p: Pending, now: int) -> Response | None:
         """The claim accepted by every opponent, recorded as the table mode records it."""
-        from referee.claimkeys import claim_text
+        from referee.claimentries import claim_text
         from referee.errors import IllegalEntry, NotationError
         from referee.session import Session
 
