@@ -119,9 +119,12 @@ class Table:
         doc = self.now()
         name = doc["expect"]["player"]
         page = self.shows(name, doc["version"])
-        buttons = page.locator("#choices button.choice")
-        choices = [{"entry": b.get_attribute("data-entry"), "allowed": not b.is_disabled(),
-                    "shown": b.inner_text()} for b in buttons.all()]
+        # read in one step in the page: the buttons are drawn again as events land, and a
+        # button listed, then read, may be gone by then (seen on a loaded machine)
+        choices: list[dict[str, Any]] = page.eval_on_selector_all(
+            "#choices button.choice",
+            "bs => bs.map(b => ({entry: b.getAttribute('data-entry'), allowed: !b.disabled,"
+            " shown: b.innerText}))")
         return name, choices, doc["version"]
 
     def shows(self, name: str, version: int) -> Any:
