@@ -4,35 +4,23 @@ than the screen; every game's figures are there."""
 
 from __future__ import annotations
 
-from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
 import pytest
 
-from tests.test_browser import ARGS, CHROMIUM, SAMPLES, _need_browser
-
-
-@pytest.fixture(scope="module")
-def phone() -> Iterator[Any]:
-    _need_browser()
-    from playwright.sync_api import sync_playwright
-
-    with sync_playwright() as p:
-        b = p.chromium.launch(executable_path=str(CHROMIUM), headless=True, args=ARGS)
-        try:
-            yield b
-        finally:
-            b.close()
+from tests.test_browser import SAMPLES
+from tests.test_browser_seats import chromium  # noqa: F401 - the one headless Chromium fixture
 
 
 @pytest.mark.parametrize("width", [390, 360])
-def test_the_stats_tables_fit_a_phone(phone: Any, width: int, tmp_path: Path) -> None:
+def test_the_stats_tables_fit_a_phone(chromium: Any, width: int,  # noqa: F811 - the fixture
+                                      tmp_path: Path) -> None:
     from cli.serve import start_server
 
     handle = start_server(SAMPLES, port=0)
     try:
-        page = phone.new_page(viewport={"width": width, "height": 844})
+        page = chromium.new_page(viewport={"width": width, "height": 844})
         page.goto(handle.url.rstrip("/") + "/stats")
         got = page.evaluate("""() => ({
             page: document.documentElement.scrollWidth,

@@ -233,21 +233,12 @@ def lan_banner(target: str, urls: list[str], ascii_only: bool = False) -> str:
     """What ``serve --lan`` prints: the address to open, a QR code of it (segno) for the
     phones, and that the token is the key. ``ascii_only`` (the table mode's ``--ascii``): the
     code's modules as ``##``, its light ones as spaces, instead of block characters."""
-    import io
+    from cli.seats import qr
 
-    import segno
-
-    code = segno.make(urls[0], error="m")
-    qr = io.StringIO()
-    if ascii_only:
-        for row in code.matrix_iter(border=2):
-            qr.write("".join("##" if dark else "  " for dark in row).rstrip() + "\n")
-    else:
-        code.terminal(out=qr, compact=True)
     # the address on a line of its own: a terminal of 80 columns does not break it
     lines = [f"serving {target} read-only on the local network; the phones open", urls[0]]
     lines += [f"or {u}" for u in urls[1:]]
-    lines += [qr.getvalue().rstrip("\n"),
+    lines += [qr(urls[0], ascii_only),
               "the token in the address is the key: without it the server answers 404"]
     return "\n".join(lines)
 
