@@ -14,7 +14,7 @@ from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from itertools import zip_longest
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from .entrytext import _cards
 from .entrytext import entry_text as entry_text  # (callers import it from here too)
@@ -24,6 +24,9 @@ from .games.base import GameRules
 from .model import Deal, Entry, Key, Play, Result, Setup
 from .notation import MAX_ENTRY
 from .words import numbered
+
+if TYPE_CHECKING:
+    from .session import Session
 
 
 class EditRefused(RefereeError):
@@ -382,12 +385,12 @@ def rescore(rules: GameRules, setup: Setup, deals: Sequence[Deal],
     return rules.replay(dataclasses.replace(setup, options=merged), deals)
 
 
-def apply(session: Any, deals: list[Deal] | Change) -> Result:
+def apply(session: Session, deals: list[Deal] | Change) -> Result:
     """Put ``deals`` (a ``Change``: the game it saves) in place of the session's (replayed
     leniently), deal virtual cards if a deal is now due, and save atomically. Returns the new
     result: for a ``Change``, the same as its ``after``."""
     kept = deals.deals if isinstance(deals, Change) else deals
-    session._restore([Deal(list(d.entries)) for d in kept])
+    session.replace(kept)
     session.deal_if_due()
     session.save()
     result: Result = session.result()

@@ -10,11 +10,9 @@ an undo or edit that reaches back into a finished deal, or a reload, replays fro
 from __future__ import annotations
 
 import contextlib
-import os
 from collections.abc import Iterator
 from copy import copy
 from pathlib import Path
-from typing import Any
 
 from . import savefile
 from .errors import (
@@ -22,7 +20,6 @@ from .errors import (
     IllegalEntry,
     NotationError,
     RefereeError,
-    SaveFileError,
     Violation,
     WriteFailed,
 )
@@ -30,9 +27,12 @@ from .games import get as get_game
 from .games.base import Checkpoint, GameRules
 from .model import Deal, Entry, Key, Result, Setup
 from .notation import looks_several
+from .ondisk import OnDisk
+from .placing import AFTER_KEYS, AUTO_KEYS, goes_to, place
+from .rewrite import Rewrite, snapshot
 
-AUTO_KEYS = ("dealer", "hands", "stock", "trump", "trump_card")
-AFTER_KEYS = ("claimed", "note")  # keys typed after a deal that belong to that deal
+__all__ = ["AFTER_KEYS", "AUTO_KEYS", "EVIDENCE", "Added", "Session"]
+
 MAX_ENTRIES = 20000
 
 
@@ -52,6 +52,10 @@ class Added:
 
 
 class Session:
+    """A game and its save file. Its jobs beside it: noticing the file changed on disk
+    (``ondisk.OnDisk``), the file's new text (``rewrite.Rewrite``: tomlkit, or tomli-w whole),
+    where a typed entry goes (``placing``), the redo record (``redo``)."""
+
     def __init__(self, rules: GameRules, setup: Setup, deals: list[Deal],
                  path: str | Path | None = None) -> None:
         self.rules = rules
@@ -61,12 +65,8 @@ class Session:
         self._result: Result | None = None
         self._resume = Checkpoint()  # the replay restarts at the open deal (DESIGN.md)
         self.note_stop: int | None = None  # the deal whose note stopped the last undo
-        self._disk: bytes | None = None  # the file's bytes as last read or written
-        self._saved = self._snapshot()  # the deals as last read or written
-        self._doc: Any = None  # the file to change (``tomlwrite.SaveDoc``), made to change it
-        # what ``_doc`` holds above its deals (``to_dict`` without them); its deals are
-        # ``_saved``'s
-        self._doc_top: dict[str, Any] | None = None
+        self.ondisk = OnDisk(self.path)  # the file's bytes as last read or written
+        self.rewrite = Rewrite(deals)  # the deals the file holds, and the file to change
         self._keep_redo = False  # a save by ``redo``: the redo record is rewritten after it
 
     # -- files --------------------------------------------------------------------------------
@@ -76,7 +76,7 @@ class Session:
         raw = savefile.read(path)
         rules, setup, deals = savefile.loads(raw, str(path))
         s = cls(rules, setup, deals, path)
-        s._disk = raw
+        s.ondisk.raw = raw
         return s
 
     @classmethod
@@ -89,45 +89,8 @@ class Session:
     def text(self) -> str:
         """The file's new text: a new file written whole; a file read from disk changed
         only where the game changed, keeping what people wrote there (tomlkit)."""
-        if self._disk is None:
-            return savefile.dumps(self.rules, self.setup, self.deals)
-        from .tomlwrite import CannotKeep, NeedsEvery, SaveDoc
-
-        try:
-            if self._doc is None:  # parsed once, and only to change the file
-                self._doc = SaveDoc(self._disk)
-            try:
-                old, new = self._changes(every=False)
-                self._doc.reconcile(old, new)
-            except NeedsEvery:
-                old, new = self._changes(every=True)
-                self._doc.reconcile(old, new)
-            if not savefile.reads_back(self.rules, self.setup, self.deals, self._doc,
-                                       str(self.path)):
-                raise CannotKeep("the changed file would not read back to this game")
-        except CannotKeep:  # TOML that tomli reads and tomlkit cannot parse or change
-            self._doc = self._doc_top = None
-            return savefile.dumps(self.rules, self.setup, self.deals)  # the game, whole
-        self._doc_top = {k: v for k, v in new.items() if k != "deals"}
-        text: str = self._doc.as_string()
-        return text
-
-    def _changes(self, every: bool) -> tuple[dict[str, Any], dict[str, Any]]:
-        """The game as the file holds it (``_saved``) and as it is now, as ``to_dict`` writes
-        them; unless ``every``, a deal the same in both is ``tomlwrite.UNCHANGED`` in both,
-        so that a change costs the deals it changes, not the file (memory: the tables of a
-        10,000-entry file are ~1 MiB of strings a copy)."""
-        from .tomlwrite import UNCHANGED
-
-        new = savefile.to_dict(self.rules, self.setup, [])
-        old = dict(new) if self._doc_top is None else {**self._doc_top}
-        saved, deals, rules, setup = self._saved, self.deals, self.rules, self.setup
-        old["deals"] = [UNCHANGED if not every and i < len(deals) and
-                        deals[i].entries == saved[i].entries else
-                        rules.dump_at(saved, i, setup) for i in range(len(saved))]
-        new["deals"] = [UNCHANGED if i < len(saved) and old["deals"][i] is UNCHANGED else
-                        rules.dump_at(deals, i, setup) for i in range(len(deals))]
-        return old, new
+        return self.rewrite.text(self.ondisk.raw, self.rules, self.setup, self.deals,
+                                 str(self.path))
 
     def save(self) -> None:
         """Write the game, under the file's lock. If the file changed on disk since this
@@ -144,11 +107,11 @@ class Session:
             try:
                 savefile.write_atomic(self.path, text)
             except WriteFailed:
-                self._restore([Deal(list(d.entries)) for d in self._saved])
-                self._doc = self._doc_top = None  # it holds the game not written
+                self.replace(self.rewrite.saved)
+                self.rewrite.forget()  # it holds the game not written
                 raise
-        self._disk = text.encode("utf-8")
-        self._saved = self._snapshot()
+        self.ondisk.wrote(text)
+        self.rewrite.wrote(self.deals)
         if not self._keep_redo:  # the file changed otherwise: nothing left to redo
             from . import redo
 
@@ -169,21 +132,12 @@ class Session:
             yield
 
     def _check_disk(self) -> None:
-        if self.path is None or self._disk is None:
-            return
-        try:
-            raw = savefile.read(self.path)
-        except SaveFileError:
-            if not os.path.lexists(self.path):
-                return  # removed meanwhile: the save puts the whole game back
-            raise
-        if raw == self._disk:
+        raw = self.ondisk.changed()
+        if raw is None:
             return
         self.rules, self.setup, self.deals = savefile.loads(raw, str(self.path))
         self._result = None
-        self._disk = raw
-        self._doc = self._doc_top = None
-        self._saved = self._snapshot()
+        self.rewrite = Rewrite(self.deals)
         raise FileChanged(f"{self.path}: changed on disk since it was read (another "
                           "terminal?); read again")
 
@@ -198,11 +152,29 @@ class Session:
         return sum(len(d.entries) for d in self.deals)
 
     def _snapshot(self) -> list[Deal]:
-        return [Deal(list(d.entries)) for d in self.deals]
+        return snapshot(self.deals)
 
     def _restore(self, snap: list[Deal]) -> None:
         self.deals = snap
         self._result = None
+
+    def replace(self, deals: list[Deal]) -> None:
+        """Put ``deals`` in place of the game (an edit; not saved): replayed at the next
+        look."""
+        self._restore(snapshot(deals))
+
+    @contextlib.contextmanager
+    def trial(self) -> Iterator[None]:
+        """A look ahead: whatever the block does to the game (entries added or taken back)
+        is undone after it, and the replay and the undo's note stop are as before."""
+        snap, resume, stop, res = self._snapshot(), copy(self._resume), self.note_stop, \
+            self._result
+        try:
+            yield
+        finally:
+            self._restore(snap)
+            self._resume, self.note_stop = resume, stop
+            self._result = res
 
     def deal_if_due(self) -> None:
         """The referee deals virtual cards itself when a deal is due (``--deal``)."""
@@ -225,44 +197,15 @@ class Session:
         return Deal(entries)
 
     def _append(self, entry: Entry) -> int:
-        """Put ``entry`` where it belongs; its index among all the entries."""
+        """Put ``entry`` where it belongs (``placing``); its index among all the entries."""
         res = self.result()
-        if isinstance(entry, Key) and entry.name == "claimed" and len(self.deals) > 1 and \
-                self._starts_deal_here():  # the referee has dealt the next deal already
-            self.deals[-2].entries.append(entry)
-            self._result = None
-            return self.entry_count() - len(self.deals[-1].entries) - 1
-        if isinstance(entry, Key) and entry.name in AFTER_KEYS and self.deals and \
-                not self._starts_deal_here():
-            self.deals[-1].entries.append(entry)  # the claimed score of the deal just played
-            self._result = None
-            return self.entry_count() - 1
-        if res.expect.new_deal and not self._starts_deal_here():
-            self.deals.append(self._new_deal(res))
-        self.deals[-1].entries.append(entry)
+        index = place(self.deals, entry, res, lambda: self._new_deal(res))
         self._result = None
-        return self.entry_count() - 1
+        return index
 
     def key_goes_to(self, name: str) -> int:
-        """The deal (number) a key line ``name = ...`` typed now goes to (``_append``): a
-        ``claimed`` score typed once the next deal is due, or dealt, is the last deal's."""
-        res = self.result()
-        n = len(self.deals)
-        if name == "claimed" and n > 1 and self._starts_deal_here():
-            return n - 1
-        if name in AFTER_KEYS and self.deals and not self._starts_deal_here():
-            return n
-        if res.expect.new_deal and not self._starts_deal_here():
-            return n + 1
-        return n
-
-    def _starts_deal_here(self) -> bool:
-        """The last deal has only its dealing keys so far: entries go into it."""
-        if not self.deals:
-            return False
-        d = self.deals[-1]
-        return bool(d.entries) and all(isinstance(e, Key) and e.name in AUTO_KEYS
-                                       for e in d.entries) and not self.result().expect.new_deal
+        """The deal (number) a key line ``name = ...`` typed now goes to."""
+        return goes_to(self.deals, name, self.result())
 
     def add(self, text: str) -> Added:
         """Parse a typed line and apply it strictly; all or nothing; saved when accepted.
@@ -377,25 +320,16 @@ class Session:
     def undo_plan(self, n: int = 1) -> list[int]:
         """The deal (number) of each entry that ``undo(n)`` would take back, the last first:
         the first is the deal in progress. Nothing is changed."""
-        snap, resume, stop = self._snapshot(), copy(self._resume), self.note_stop
-        try:
+        with self.trial():
             return [k for k, _ in self._take(n)]
-        finally:
-            self._restore(snap)
-            self._resume, self.note_stop = resume, stop
 
     def reopens(self, n: int = 1) -> list[int]:
         """The finished deals (numbers) that ``undo(n)`` would open again: those it takes an
         entry of other than a ``claimed`` score (the table's figure, not the deal's play).
         Nothing is changed."""
         res = self.result()
-        snap, resume, stop = self._snapshot(), copy(self._resume), self.note_stop
-        try:
+        with self.trial():
             taken = self._take(n)
-        finally:
-            self._restore(snap)
-            self._resume, self.note_stop = resume, stop
-            self._result = res
         done = {d.number for d in res.deals if d.finished}
         return list(dict.fromkeys(k for k, e in taken if k in done and not (
             isinstance(e, Key) and e.name == "claimed")))
@@ -417,21 +351,21 @@ class Session:
 
         earlier = self.redoable()  # read before the save, which removes the record
         self.save()
-        if self.path is not None and self._disk is not None:
+        if self.path is not None and self.ondisk.raw is not None:
             from .entrytext import entry_text
 
             texts = [entry_text(e, self.rules, self.setup) for e in reversed(taken)]
-            redo.write(self.path, self._disk, [*texts, *earlier])
+            redo.write(self.path, self.ondisk.raw, [*texts, *earlier])
         return taken
 
     def redoable(self) -> tuple[str, ...]:
         """The entries ``redo`` can put back, in that order (none once the file changed
         otherwise)."""
-        if self.path is None or self._disk is None:
+        if self.path is None or self.ondisk.raw is None:
             return ()
         from . import redo
 
-        return redo.read(self.path, self._disk)
+        return redo.read(self.path, self.ondisk.raw)
 
     def redo(self, n: int | None = None) -> tuple[list[tuple[str, Added]], RefereeError | None]:
         """Put back the first ``n`` (default: all) entries of the redo record, each added
@@ -457,8 +391,8 @@ class Session:
                     break
         finally:
             self._keep_redo = False
-            if done and self.path is not None and self._disk is not None:
-                redo.write(self.path, self._disk, todo[len(done):])
+            if done and self.path is not None and self.ondisk.raw is not None:
+                redo.write(self.path, self.ondisk.raw, todo[len(done):])
         return done, stopped
 
 

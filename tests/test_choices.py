@@ -9,7 +9,6 @@ import json
 import random
 import re
 from collections.abc import Iterable
-from copy import copy
 from itertools import combinations
 from math import comb
 from pathlib import Path
@@ -39,17 +38,14 @@ TRIED = 40  # offered entries tried on the strict path, per seat and position (a
 def try_add(s: Session, text: str) -> tuple[bool, str | None]:
     """Whether the strict path accepts ``text`` now, and the rule when it refuses; the
     session is left as it was."""
-    snap, resume = s._snapshot(), copy(s._resume)
-    try:
-        s.add(text)
-        return True, None
-    except IllegalEntry as e:
-        return False, e.rule
-    except RefereeError:
-        return False, None
-    finally:
-        s._restore(snap)
-        s._resume = resume
+    with s.trial():
+        try:
+            s.add(text)
+            return True, None
+        except IllegalEntry as e:
+            return False, e.rule
+        except RefereeError:
+            return False, None
 
 
 def norm(s: Session, text: str) -> tuple[Entry, ...] | None:

@@ -19,8 +19,8 @@ SAMPLES = Path(__file__).resolve().parent.parent / "sample_games"
 
 def every_deal_written(s: Session) -> str:
     """The change as it was made before: the whole game on both sides (``to_dict``)."""
-    doc = tomlwrite.SaveDoc(s._disk or b"")
-    old = savefile.to_dict(s.rules, s.setup, s._saved)
+    doc = tomlwrite.SaveDoc(s.ondisk.raw or b"")
+    old = savefile.to_dict(s.rules, s.setup, s.rewrite.saved)
     doc.reconcile(old, savefile.to_dict(s.rules, s.setup, s.deals))
     text: str = doc.as_string()
     return text
