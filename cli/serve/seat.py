@@ -30,6 +30,7 @@ from starlette.requests import Request
 from starlette.responses import PlainTextResponse, Response
 
 from cli.serve.live import Feed, State
+from cli.serve.picker import picker
 from referee import public
 from referee.seatkeys import Keys
 
@@ -131,7 +132,7 @@ class Seats:
             "claim": str(p.claim_part(doc)), "violations": str(p.violations_part(doc)),
             "tricks": str(p.tricks_part(doc)), "score": str(p.score_part(doc.get("sheet"))),
             "winner": str(p.winner_part(doc)), "hand": str(t.hand_part(doc)),
-            "choices": str(t.choices_part(doc, groups(doc))),
+            "choices": str(t.choices_part(doc, groups(doc), picker(doc))),
             "phone-claim": str(t.phone_claim_part(doc))}
         return doc
 
@@ -179,7 +180,7 @@ class Seats:
             return answer(200, {k: v for k, v in doc.items() if k != "html"})
         here = f"/s/{key}/"
         page: Response = self.site.render("seat.html", v=doc, here=None, seat_here=here, root="/s/",
-                                          groups=groups(doc))
+                                          groups=groups(doc), pick=picker(doc))
         return page
 
     async def events(self, feed: Feed, name: str) -> Response:
@@ -392,7 +393,9 @@ async def read_body(request: Request) -> Json | Response:
 
 def groups(doc: Json) -> list[tuple[str, list[Json]]]:
     """The seat's choices for its page: the cards grouped by suit (the suit led first), the
-    rest (bids, pass, trump, exchanges, several cards) in a group of their own, first."""
+    rest (bids, pass, trump, exchanges, pulls) in a group of their own, first; the plays of the
+    card picker (``cli.serve.picker``) left out."""
+    from cli.serve.picker import rest
     from referee.cards import GLYPH, try_parse_card
 
     led = None
@@ -403,7 +406,7 @@ def groups(doc: Json) -> list[tuple[str, list[Json]]]:
         led = card.suit if card is not None and not card.is_joker else None
     other: list[Json] = []
     suits: dict[str, list[Json]] = {}
-    for c in doc.get("choices") or []:
+    for c in rest(doc, picker(doc)):
         words = c["entry"].rpartition(":")[2].split()
         card = try_parse_card(words[0]) if len(words) == 1 else None
         if card is None or card.is_joker:

@@ -119,7 +119,57 @@
       }
       send(body.dataset.claim, doc);
     });
-    var table = live();
+    // the card picker (drawn by the server with the plays the referee lists): the cards
+    // tapped are looked up in that list; the play button sends the play listed for them
+    var picked = {};
+    var down = false;
+    function pick() {
+      var root = $('picker');
+      var play = $('pick-play');
+      if (!root || !play) { picked = {}; down = false; return; }
+      var have = {};
+      Array.prototype.forEach.call(root.querySelectorAll('button.pick'), function (b) {
+        have[b.dataset.card] = true;
+        b.setAttribute('aria-pressed', picked[b.dataset.card] ? 'true' : 'false');
+      });
+      Object.keys(picked).forEach(function (c) { if (!have[c]) { delete picked[c]; } });
+      var box = $('pick-down');
+      if (box) { box.checked = down; } else { down = false; }
+      var key = Object.keys(picked).sort().join(' ');
+      var match = null;
+      Array.prototype.forEach.call(root.querySelectorAll('li[data-entry]'), function (li) {
+        if (li.dataset.cards === key && (li.dataset.down === '1') === down) { match = li; }
+      });
+      delete play.dataset.entry;
+      play.dataset.rule = '';
+      if (!key) {
+        play.disabled = true;
+        play.textContent = 'tap cards first';
+      } else if (!match) {
+        play.disabled = true;
+        play.textContent = 'not a play of yours now';
+      } else {
+        play.dataset.entry = match.dataset.entry;
+        play.dataset.rule = match.dataset.rule;
+        play.disabled = match.dataset.allowed !== '1';
+        play.textContent = (play.disabled ? '' : 'play ') + match.textContent;
+        if (play.disabled && match.dataset.rule) {
+          var small = document.createElement('small');
+          small.className = 'rule';
+          small.textContent = match.dataset.rule;
+          play.appendChild(small);
+        }
+      }
+    }
+    document.addEventListener('click', function (e) {
+      var b = e.target.closest ? e.target.closest('button.pick') : null;
+      if (b) { picked[b.dataset.card] = !picked[b.dataset.card]; if (!picked[b.dataset.card]) { delete picked[b.dataset.card]; } pick(); }
+    });
+    document.addEventListener('change', function (e) {
+      if (e.target && e.target.id === 'pick-down') { down = e.target.checked; pick(); }
+    });
+    var table = live(pick);
+    pick();
   }
 
   // The replay is fetched a deal at a time: replay.json is its index (each deal's first
