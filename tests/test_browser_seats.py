@@ -354,3 +354,48 @@ def test_a_replaced_link_is_404_at_once_and_add_moves_the_phones(
     new_key = seatkeys.ensure(t.file, FOUR)["Bartek"]
     with urllib.request.urlopen(old.replace(t.keys["Bartek"], new_key) + "live.json") as r:
         assert r.status == 200
+
+
+def test_a_wisconsin_claim_asked_and_answered_on_the_phones(table: Any, tmp_path: Path) -> None:
+    """Bartek claims the rest from his phone: the form asks his hand and who held J♥ (the
+    Schmier question); what he typed survives an update of the page; every phone shows the
+    claim and who has not answered; Ala accepts, Celina rejects: play goes on, the hand shown
+    kept."""
+    from tests.test_claim_record import WISCONSIN
+
+    file = tmp_path / "w.toml"
+    file.write_text(WISCONSIN)
+    t = table(file)
+    page = t.shows("Bartek", t.now()["version"])
+    page.locator("#claim-box > summary").tap()
+    page.fill('#claim-form input[name="hand"]', "9C 10C JC")
+    page.select_option('#claim-form select[name="held-JH"]', "Darek")
+    # the terminal writes a note: every page is drawn again, the form keeps what was typed
+    done = referee("add", str(file), 'note = "Darek went for coffee"')
+    assert done.returncode == 0, done.stderr
+    t.shows("Bartek", t.now()["version"])
+    assert page.locator("#claim-box").get_attribute("open") is not None
+    assert page.input_value('#claim-form input[name="hand"]') == "9C 10C JC"
+    assert page.input_value('#claim-form select[name="held-JH"]') == "Darek"
+    page.locator("#claim-box").evaluate("b => b.scrollIntoView({block: 'end'})")
+    shot(page, "seat-phone-claim.png")
+    page.evaluate("document.getElementById('said').dataset.state = ''")
+    page.locator("#claim-form button.claim-go").tap()
+    page.locator('#said[data-state="accepted"]').wait_for()
+    for name in FOUR:  # every phone: the claim, and who has not answered yet
+        t.phones[name].locator("#phone-claim .waiting", has_text="Ala, Celina").wait_for()
+    ala = t.phones["Ala"]
+    ala.locator("#phone-claim").evaluate("b => b.scrollIntoView({block: 'center'})")
+    shot(ala, "seat-phone-claim-answer.png")
+    assert t.phones["Darek"].locator("button.claim-answer").count() == 0  # his own side's
+    ala.locator('button.claim-answer[data-accept="true"]').tap()
+    for name in FOUR:
+        t.phones[name].locator("#phone-claim .waiting", has_text="Celina").wait_for()
+    t.phones["Celina"].locator('button.claim-answer[data-accept="false"]').tap()
+    for name in FOUR:
+        t.phones[name].locator("#phone-claim", has_text="rejected").wait_for()
+    text = file.read_text(encoding="utf-8")
+    assert 'shown = { Bartek = "JC 10C 9C" }' in text
+    assert "claim =" not in text
+    assert t.now()["expect"]["player"] == "Bartek"  # play goes on
+    assert not t.errors

@@ -108,10 +108,10 @@
       var f = e.target;
       if (!f || f.id !== 'claim-form') { return; }
       e.preventDefault();
-      var tricks = f.elements.tricks.value;
-      var doc = { tricks: tricks === 'rest' ? 'rest' : Number(tricks), hand: null, held: {} };
+      var some = f.elements.tricks.value === 'some';
+      var doc = { tricks: some ? Number(f.elements.count.value) : 'rest', hand: null, held: {} };
       if (f.elements.hand && f.elements.hand.value.trim()) { doc.hand = f.elements.hand.value; }
-      Array.prototype.forEach.call(f.querySelectorAll('input[data-card]'), function (i) {
+      Array.prototype.forEach.call(f.querySelectorAll('[data-card]'), function (i) {
         if (i.value.trim()) { doc.held[i.dataset.card] = i.value.trim(); }
       });
       if (f.elements.game_points && f.elements.game_points.value.trim()) {
@@ -168,7 +168,39 @@
     document.addEventListener('change', function (e) {
       if (e.target && e.target.id === 'pick-down') { down = e.target.checked; pick(); }
     });
-    var table = live(pick);
+    // the claim form is drawn again with every update: what was typed in it, and whether it
+    // was open, is put back (until the claim is sent)
+    var typed = {};
+    var open = false;
+    document.addEventListener('input', function (e) {
+      var f = e.target && e.target.form;
+      if (f && f.id === 'claim-form' && e.target.name) {
+        typed[e.target.name] = e.target.value;
+        if (e.target.name === 'count') { f.elements.tricks.value = 'some'; typed.tricks = 'some'; }
+      }
+    });
+    document.addEventListener('toggle', function (e) {
+      if (e.target && e.target.id === 'claim-box') { open = e.target.open; }
+    }, true);
+    function claimForm() {
+      var box = $('claim-box');
+      var f = $('claim-form');
+      if (!box || !f) { return; }
+      box.open = open;
+      Array.prototype.forEach.call(f.elements, function (el) {
+        if (!el.name || typed[el.name] === undefined) { return; }
+        if (el.type === 'radio') { el.checked = typed[el.name] === el.value; } else { el.value = typed[el.name]; }
+      });
+    }
+    document.addEventListener('submit', function (e) {
+      if (e.target && e.target.id === 'claim-form') { sentClaim = true; }
+    }, true);
+    var sentClaim = false;
+    var table = live(function () {
+      pick();
+      if (sentClaim && !$('claim-form')) { typed = {}; open = false; sentClaim = false; }
+      claimForm();
+    });
     pick();
   }
 
