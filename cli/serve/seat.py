@@ -12,8 +12,8 @@ A write goes through the strict path of ``referee add`` (``Session.add``) under 
 lock, read from disk inside the lock; it carries the version of the view it was made on, and
 is refused (409) unless that is still the version of the file under the lock. A write needs
 ``Content-Type: application/json``, a body of at most ``MAX_BODY`` bytes, no foreign
-``Origin`` and no cross-site ``Sec-Fetch-Site``; each seat may make ``RATE`` requests a
-second (429 past it).
+``Origin`` and no cross-site ``Sec-Fetch-Site``; each seat may make ``RATE`` writes a second
+(429 past it; its reads are not counted).
 """
 
 from __future__ import annotations
@@ -35,7 +35,7 @@ from referee import public
 from referee.seatkeys import Keys
 
 MAX_BODY = 2048
-RATE = 10  # requests a second, per seat
+RATE = 10  # writes (POST) a second, per seat
 SUBS = frozenset({"", "live.json", "events"})
 WRITES = frozenset({"entry", "undo", "claim", "answer"})
 Json = dict[str, Any]
@@ -51,7 +51,7 @@ def answer(status: int, doc: Json) -> Response:
 
 
 class Limit:
-    """At most ``RATE`` requests in any second, per seat."""
+    """At most ``RATE`` writes in any second, per seat."""
 
     def __init__(self, rate: int = RATE) -> None:
         self.rate = rate
@@ -162,7 +162,8 @@ class Seats:
                                      headers={"allow": "POST" if write else "GET, HEAD"})
         if self.site.hub.stopping:
             return PlainTextResponse("the server is stopping", 503)
-        if not self.limit.allow(name):
+        if write and not self.limit.allow(name):  # (reads are not counted: a page's
+            # reconnects and polls must never lock a seat out of its own taps)
             return PlainTextResponse("too many requests", 429, headers={"retry-after": "1"})
         feed = await run_in_threadpool(self.site.hub.feed, self.path)
         if write:
