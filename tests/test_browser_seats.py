@@ -190,7 +190,7 @@ def test_four_phones_play_a_whole_kierki_deal(table: Any, tmp_path: Path) -> Non
             bad = greyed[0]
             rule = bad["shown"].split()[-1]
             assert rule in {r for r, _ in get("kierki").rules}, bad
-            shot(page, "seat-kierki.png")
+            shot(page, "seat-phone.png")
             page.evaluate("document.getElementById('said').dataset.state = ''")
             page.fill("#typed-entry", bad["entry"].rpartition(":")[2].strip())
             page.press("#typed-entry", "Enter")
@@ -218,7 +218,7 @@ def test_wisconsin_bids_kitty_and_trump_by_taps(table: Any, tmp_path: Path) -> N
     page = t.shows("Bartek", t.live("Bartek")["version"])
     bids = page.locator('#choices button.choice[data-entry^="Bartek: "]')
     assert {bids.nth(i).inner_text().strip() for i in range(bids.count())} >= {"pass", "bid 2"}
-    shot(page, "seat-wisconsin.png")
+    shot(page, "seat-phone-bids.png")
     t.tap("Bartek", "Bartek: 2")
     for name in ("Celina", "Darek", "Ala"):
         t.tap(name, f"{name}: pass")
