@@ -54,9 +54,13 @@ def read(save: str | Path) -> dict[str, str]:
 def _write(save: str | Path, keys: dict[str, str]) -> None:
     import tomli_w
 
-    p = path_of(save)
     text = "# the seats' secret keys (referee seats): whoever has one enters as that seat\n"
-    text += tomli_w.dumps({"keys": keys})
+    write_private(path_of(save), text + tomli_w.dumps({"keys": keys}))
+
+
+def write_private(p: Path, text: str) -> None:
+    """``text`` as the whole of ``p``, mode 0600, written to a temporary file and renamed over
+    it (a record beside the save file that only its owner may read)."""
     try:
         fd, tmp = tempfile.mkstemp(prefix=f"{p.name}.", suffix=".tmp", dir=p.parent)
     except OSError as e:

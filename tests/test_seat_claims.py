@@ -121,8 +121,8 @@ def test_the_verdict_word_is_on_every_page_and_no_card_of_the_counter_line(
     assert not any(f'"{x}"' in table_text or f'data-card=\\"{x}\\"' in table_text
                    for x in counter)
     assert "fails" in c.get("/").text  # the table's page drawn with it
-    assert 'class="claim-answer"' in c.get(f"/s/{keys['Ala']}/").text
-    assert 'class="claim-answer"' not in c.get(f"/s/{keys['Celina']}/").text
+    assert 'class="claim-answer ' in c.get(f"/s/{keys['Ala']}/").text
+    assert 'class="claim-answer ' not in c.get(f"/s/{keys['Celina']}/").text
 
 
 def test_a_stale_version_is_409(tmp_path: Path) -> None:

@@ -293,13 +293,24 @@ def test_writes_are_post_json_small_same_origin(tmp_path: Path) -> None:
         assert h in r.headers
 
 
-def test_a_seat_is_rate_limited(tmp_path: Path) -> None:
+def test_a_seat_is_rate_limited_on_its_writes_only(tmp_path: Path,
+                                                  monkeypatch: pytest.MonkeyPatch) -> None:
+    from cli.serve import seat
+
+    monkeypatch.setattr(seat.time, "monotonic", lambda: 1000.0)  # every request in one second
     path = dealt(tmp_path)
     k = keys(path)
     c = client(path)
-    codes = [c.get(f"/s/{k['Ala']}/live.json").status_code for _ in range(15)]
-    assert 429 in codes and codes[0] == 200
-    assert c.get(f"/s/{k['Bartek']}/live.json").status_code == 200  # per seat
+    # reads are never counted: a page's reconnects and polls
+    reads = [c.get(f"/s/{k['Ala']}/live.json").status_code for _ in range(3 * seat.RATE)]
+    reads += [c.get(f"/s/{k['Ala']}/").status_code for _ in range(3)]
+    assert set(reads) == {200}
+    v = view(c, k["Ala"])["version"]
+    codes = [post(c, k["Ala"], "undo", {"version": v - 1}).status_code
+             for _ in range(seat.RATE + 2)]
+    assert codes[:seat.RATE] == [409] * seat.RATE and set(codes[seat.RATE:]) == {429}
+    assert c.get(f"/s/{k['Ala']}/live.json").status_code == 200  # still reads
+    assert post(c, k["Bartek"], "undo", {"version": v - 1}).status_code == 409  # per seat
 
 
 def test_names_and_notes_stay_inert(tmp_path: Path) -> None:

@@ -15,12 +15,14 @@ opponent (a player not on the claimer's side) accepts or rejects on their own pa
 * a claim of N tricks (fewer than are left) is a verdict only, as at the table: its hand shown
   is kept as ``shown`` at once and nobody answers.
 
-The claim pending lives in this server's memory, one per file; any change of the file made
-meanwhile (an entry from a seat or the terminal) cancels it, and the pages say so.
+The claim pending is one per file, kept in the server's memory and on record beside the save
+file (``cli.serve.claimrecord``) so that a restarted server finds it again; any change of the
+file made meanwhile (an entry from a seat or the terminal) cancels it, and the pages say so.
 """
 
 from __future__ import annotations
 
+import threading
 from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any
@@ -69,9 +71,48 @@ class PhoneClaims:
     """The claim pending of one served file, and the last word said of a claim."""
 
     def __init__(self, seats: Any) -> None:
+        from cli.serve import claimrecord
+
         self.seats = seats
         self.pending: Pending | None = None
         self.note: Note | None = None
+        # a claim on record from a server before this one, shown at the first version drawn
+        self.found = claimrecord.read(self.path, tuple(seats.players))
+        self.stored: int | None = None  # the version of the claim on record (this server's)
+        self._lock = threading.Lock()
+
+    def keep(self, p: Pending | None) -> None:
+        """``p`` the claim pending, in memory and on record (None: none; under the file's
+        lock)."""
+        from cli.serve import claimrecord
+
+        self.pending = p
+        if p is None:
+            claimrecord.remove(self.path)
+            self.stored = None
+        else:
+            claimrecord.write(self.path, p)
+            self.stored = p.version
+
+    def settle(self, version: int) -> None:
+        """At a page of ``version``: the claim found on record shown now if the save file is
+        still the one it was made on (else forgotten), and the record of a claim the table
+        has moved past removed."""
+        from cli.serve import claimrecord
+
+        if self.found is None and (self.stored is None or version <= self.stored):
+            return
+        with self._lock:
+            f, self.found = self.found, None
+            if f is not None:
+                if self.pending is None and claimrecord.digest(self.path) == f.sha:
+                    self.pending = Pending(**f.fields, made=version, version=version)
+                    self.stored = version
+                else:
+                    claimrecord.remove(self.path)
+            if self.stored is not None and version > self.stored:
+                claimrecord.remove(self.path)
+                self.stored = None
 
     @property
     def path(self) -> Path:
@@ -83,6 +124,7 @@ class PhoneClaims:
     def view(self, version: int) -> Json:
         """``claim_pending`` and ``claim_said`` of the page of ``version`` (read without a
         lock: each record is replaced whole)."""
+        self.settle(version)
         p, n = self.pending, self.note
         pending: Json | None = None
         said: str | None = None
@@ -99,6 +141,7 @@ class PhoneClaims:
         return {"claim_pending": pending, "claim_said": said}
 
     def live(self, version: int) -> Pending | None:
+        self.settle(version)
         p = self.pending
         return p if p is not None and p.version == version else None
 
@@ -173,8 +216,8 @@ class PhoneClaims:
                                     "verdict": verdict.verdict})
             waiting = tuple(p for p in s.setup.players if p not in verdict.side)
             held, nobody, points = answers
-            self.pending = Pending(name, tuple(verdict.side), verdict.left, verdict.verdict,
-                                   hand, held, nobody, points, (), waiting, now + 1, now + 1)
+            self.keep(Pending(name, tuple(verdict.side), verdict.left, verdict.verdict,
+                              hand, held, nobody, points, (), waiting, now + 1, now + 1))
             feed.bump()
             return answer(200, {"accepted": True, "version": feed.state.version,
                                 "verdict": verdict.verdict})
@@ -205,14 +248,14 @@ class PhoneClaims:
                 return answer(409, {"accepted": False, "version": now,
                                     "message": f"{name} has answered already"})
             if not accept:
-                self.pending = None
+                self.keep(None)
                 self.note = Note(f"{name} rejected {p.claimer}'s claim: play goes on",
                                  now + 1)
                 self.keep_shown(feed, p.claimer, p.hand)
             elif len(p.waiting) > 1:
-                self.pending = replace(p, accepted=(*p.accepted, name),
-                                       waiting=tuple(w for w in p.waiting if w != name),
-                                       version=now + 1)
+                self.keep(replace(p, accepted=(*p.accepted, name),
+                                  waiting=tuple(w for w in p.waiting if w != name),
+                                  version=now + 1))
                 feed.bump()
             else:
                 refusal = self.record(feed, p, now)
@@ -245,13 +288,14 @@ class PhoneClaims:
         s = Session.load(self.path)
         text = claim_text(s.rules, s.setup, p.claimer, p.hand or (), p.held, p.nobody,
                           p.game_points)
-        self.pending = None
+        self.keep(None)
         self.note = Note(f"{p.claimer}'s claim was accepted by "
                          f"{', '.join((*p.accepted, *p.waiting))}: recorded", now + 1)
         try:
             s.add(text)
         except (IllegalEntry, NotationError) as e:
-            self.pending, self.note = p, None
+            self.keep(p)
+            self.note = None
             return refused(422, str(e))
         feed.refresh()
         self.seats.site.tell_entry(p.claimer, text)

@@ -12,8 +12,8 @@ A write goes through the strict path of ``referee add`` (``Session.add``) under 
 lock, read from disk inside the lock; it carries the version of the view it was made on, and
 is refused (409) unless that is still the version of the file under the lock. A write needs
 ``Content-Type: application/json``, a body of at most ``MAX_BODY`` bytes, no foreign
-``Origin`` and no cross-site ``Sec-Fetch-Site``; each seat may make ``RATE`` requests a
-second (429 past it).
+``Origin`` and no cross-site ``Sec-Fetch-Site``; each seat may make ``RATE`` writes a second
+(429 past it; its reads are not counted).
 """
 
 from __future__ import annotations
@@ -30,11 +30,12 @@ from starlette.requests import Request
 from starlette.responses import PlainTextResponse, Response
 
 from cli.serve.live import Feed, State
+from cli.serve.picker import picker
 from referee import public
 from referee.seatkeys import Keys
 
 MAX_BODY = 2048
-RATE = 10  # requests a second, per seat
+RATE = 10  # writes (POST) a second, per seat
 SUBS = frozenset({"", "live.json", "events"})
 WRITES = frozenset({"entry", "undo", "claim", "answer"})
 Json = dict[str, Any]
@@ -50,7 +51,7 @@ def answer(status: int, doc: Json) -> Response:
 
 
 class Limit:
-    """At most ``RATE`` requests in any second, per seat."""
+    """At most ``RATE`` writes in any second, per seat."""
 
     def __init__(self, rate: int = RATE) -> None:
         self.rate = rate
@@ -131,7 +132,7 @@ class Seats:
             "claim": str(p.claim_part(doc)), "violations": str(p.violations_part(doc)),
             "tricks": str(p.tricks_part(doc)), "score": str(p.score_part(doc.get("sheet"))),
             "winner": str(p.winner_part(doc)), "hand": str(t.hand_part(doc)),
-            "choices": str(t.choices_part(doc, groups(doc))),
+            "choices": str(t.choices_part(doc, groups(doc), picker(doc))),
             "phone-claim": str(t.phone_claim_part(doc))}
         return doc
 
@@ -161,7 +162,8 @@ class Seats:
                                      headers={"allow": "POST" if write else "GET, HEAD"})
         if self.site.hub.stopping:
             return PlainTextResponse("the server is stopping", 503)
-        if not self.limit.allow(name):
+        if write and not self.limit.allow(name):  # (reads are not counted: a page's
+            # reconnects and polls must never lock a seat out of its own taps)
             return PlainTextResponse("too many requests", 429, headers={"retry-after": "1"})
         feed = await run_in_threadpool(self.site.hub.feed, self.path)
         if write:
@@ -179,7 +181,7 @@ class Seats:
             return answer(200, {k: v for k, v in doc.items() if k != "html"})
         here = f"/s/{key}/"
         page: Response = self.site.render("seat.html", v=doc, here=None, seat_here=here, root="/s/",
-                                          groups=groups(doc))
+                                          groups=groups(doc), pick=picker(doc))
         return page
 
     async def events(self, feed: Feed, name: str) -> Response:
@@ -392,7 +394,9 @@ async def read_body(request: Request) -> Json | Response:
 
 def groups(doc: Json) -> list[tuple[str, list[Json]]]:
     """The seat's choices for its page: the cards grouped by suit (the suit led first), the
-    rest (bids, pass, trump, exchanges, several cards) in a group of their own, first."""
+    rest (bids, pass, trump, exchanges, pulls) in a group of their own, first; the plays of the
+    card picker (``cli.serve.picker``) left out."""
+    from cli.serve.picker import rest
     from referee.cards import GLYPH, try_parse_card
 
     led = None
@@ -403,7 +407,7 @@ def groups(doc: Json) -> list[tuple[str, list[Json]]]:
         led = card.suit if card is not None and not card.is_joker else None
     other: list[Json] = []
     suits: dict[str, list[Json]] = {}
-    for c in doc.get("choices") or []:
+    for c in rest(doc, picker(doc)):
         words = c["entry"].rpartition(":")[2].split()
         card = try_parse_card(words[0]) if len(words) == 1 else None
         if card is None or card.is_joker:

@@ -64,7 +64,10 @@ class Table(UndoCommands, ClaimCommands, EditCommand, ToolCommands):
         from referee.session import Session
 
         for seat, text in news:
-            said = text.split(":", 1)[1].strip() if ":" in text else text
+            # a play without its name; a key line (a claim, a hand shown) as written
+            key = text.split("=", 1)[0].strip()
+            said = text if key.isidentifier() else \
+                text.split(":", 1)[1].strip() if ":" in text else text
             self.say(self.style.bold(f"{seat} (phone): "), self.style.cards(said))
         try:
             self.s = Session.load(self.path)

@@ -108,10 +108,10 @@
       var f = e.target;
       if (!f || f.id !== 'claim-form') { return; }
       e.preventDefault();
-      var tricks = f.elements.tricks.value;
-      var doc = { tricks: tricks === 'rest' ? 'rest' : Number(tricks), hand: null, held: {} };
+      var some = f.elements.tricks.value === 'some';
+      var doc = { tricks: some ? Number(f.elements.count.value) : 'rest', hand: null, held: {} };
       if (f.elements.hand && f.elements.hand.value.trim()) { doc.hand = f.elements.hand.value; }
-      Array.prototype.forEach.call(f.querySelectorAll('input[data-card]'), function (i) {
+      Array.prototype.forEach.call(f.querySelectorAll('[data-card]'), function (i) {
         if (i.value.trim()) { doc.held[i.dataset.card] = i.value.trim(); }
       });
       if (f.elements.game_points && f.elements.game_points.value.trim()) {
@@ -119,7 +119,89 @@
       }
       send(body.dataset.claim, doc);
     });
-    var table = live();
+    // the card picker (drawn by the server with the plays the referee lists): the cards
+    // tapped are looked up in that list; the play button sends the play listed for them
+    var picked = {};
+    var down = false;
+    function pick() {
+      var root = $('picker');
+      var play = $('pick-play');
+      if (!root || !play) { picked = {}; down = false; return; }
+      var have = {};
+      Array.prototype.forEach.call(root.querySelectorAll('button.pick'), function (b) {
+        have[b.dataset.card] = true;
+        b.setAttribute('aria-pressed', picked[b.dataset.card] ? 'true' : 'false');
+      });
+      Object.keys(picked).forEach(function (c) { if (!have[c]) { delete picked[c]; } });
+      var box = $('pick-down');
+      if (box) { box.checked = down; } else { down = false; }
+      var key = Object.keys(picked).sort().join(' ');
+      var match = null;
+      Array.prototype.forEach.call(root.querySelectorAll('li[data-entry]'), function (li) {
+        if (li.dataset.cards === key && (li.dataset.down === '1') === down) { match = li; }
+      });
+      delete play.dataset.entry;
+      play.dataset.rule = '';
+      if (!key) {
+        play.disabled = true;
+        play.textContent = 'tap cards first';
+      } else if (!match) {
+        play.disabled = true;
+        play.textContent = 'not a play of yours now';
+      } else {
+        play.dataset.entry = match.dataset.entry;
+        play.dataset.rule = match.dataset.rule;
+        play.disabled = match.dataset.allowed !== '1';
+        play.textContent = (play.disabled ? '' : 'play ') + match.textContent;
+        if (play.disabled && match.dataset.rule) {
+          var small = document.createElement('small');
+          small.className = 'rule';
+          small.textContent = match.dataset.rule;
+          play.appendChild(small);
+        }
+      }
+    }
+    document.addEventListener('click', function (e) {
+      var b = e.target.closest ? e.target.closest('button.pick') : null;
+      if (b) { picked[b.dataset.card] = !picked[b.dataset.card]; if (!picked[b.dataset.card]) { delete picked[b.dataset.card]; } pick(); }
+    });
+    document.addEventListener('change', function (e) {
+      if (e.target && e.target.id === 'pick-down') { down = e.target.checked; pick(); }
+    });
+    // the claim form is drawn again with every update: what was typed in it, and whether it
+    // was open, is put back (until the claim is sent)
+    var typed = {};
+    var open = false;
+    document.addEventListener('input', function (e) {
+      var f = e.target && e.target.form;
+      if (f && f.id === 'claim-form' && e.target.name) {
+        typed[e.target.name] = e.target.value;
+        if (e.target.name === 'count') { f.elements.tricks.value = 'some'; typed.tricks = 'some'; }
+      }
+    });
+    document.addEventListener('toggle', function (e) {
+      if (e.target && e.target.id === 'claim-box') { open = e.target.open; }
+    }, true);
+    function claimForm() {
+      var box = $('claim-box');
+      var f = $('claim-form');
+      if (!box || !f) { return; }
+      box.open = open;
+      Array.prototype.forEach.call(f.elements, function (el) {
+        if (!el.name || typed[el.name] === undefined) { return; }
+        if (el.type === 'radio') { el.checked = typed[el.name] === el.value; } else { el.value = typed[el.name]; }
+      });
+    }
+    document.addEventListener('submit', function (e) {
+      if (e.target && e.target.id === 'claim-form') { sentClaim = true; }
+    }, true);
+    var sentClaim = false;
+    var table = live(function () {
+      pick();
+      if (sentClaim && !$('claim-form')) { typed = {}; open = false; sentClaim = false; }
+      claimForm();
+    });
+    pick();
   }
 
   // The replay is fetched a deal at a time: replay.json is its index (each deal's first

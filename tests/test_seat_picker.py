@@ -1,0 +1,178 @@
+"""Kozel's plays of several cards from a seat's page (issue 31): the card picker lists exactly
+the plays the referee lists (``GameRules.choices`` through the seat's live view), each with its
+allowed and rule; a pull is a button of its own; what a phone sends of them is the entry
+``referee add`` takes, and the file holds the same bytes."""
+
+from __future__ import annotations
+
+import html
+import re
+import shutil
+import warnings
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+pytest.importorskip("starlette")
+
+with warnings.catch_warnings():
+    warnings.simplefilter("ignore")
+    from starlette.testclient import TestClient  # noqa: E402
+
+from cli.serve import make_app  # noqa: E402
+from referee import seatkeys  # noqa: E402
+from referee.session import Session  # noqa: E402
+from tests.helpers import cli_run  # noqa: E402
+
+LOCAL = "http://127.0.0.1"
+FOUR = ("Ala", "Bartek", "Celina", "Darek")
+
+
+def kozel(tmp: Path, name: str = "k.toml", seed: int = 5) -> Path:
+    p = tmp / name
+    args = ["new", "kozel", str(p), "--deal", "--seed", str(seed)]
+    for n in FOUR:
+        args += ["-p", n]
+    assert cli_run(*args)[0] == 0
+    return p
+
+
+def client(path: Path) -> tuple[TestClient, dict[str, str]]:
+    keys = seatkeys.ensure(path, Session.load(path).setup.players)
+    return TestClient(make_app(path, seats=True), base_url=LOCAL), keys
+
+
+def attrs(tag: str) -> dict[str, str]:
+    return {k: html.unescape(v) for k, v in re.findall(r'([\w-]+)="([^"]*)"', tag)}
+
+
+def page(c: TestClient, key: str) -> dict[str, Any]:
+    """The seat's page read as a phone sees it: the picker's plays, cards and toggle, and the
+    buttons of their own."""
+    r = c.get(f"/s/{key}/")
+    assert r.status_code == 200
+    t = r.text
+    plays = [attrs(m) for m in re.findall(r"<li data-entry=[^>]*>", t)]
+    cards = [attrs(m)["data-card"] for m in
+             re.findall(r'<button type="button" class="pick [^>]*>', t)]
+    buttons = [attrs(m)["data-entry"] for m in
+               re.findall(r'<button type="button" class="choice" data-entry=[^>]*>', t)]
+    return {"plays": plays, "cards": cards, "buttons": buttons, "down": 'id="pick-down"' in t,
+            "picker": 'id="picker"' in t}
+
+
+def live(c: TestClient, key: str) -> dict[str, Any]:
+    r = c.get(f"/s/{key}/live.json")
+    assert r.status_code == 200
+    doc: dict[str, Any] = r.json()
+    return doc
+
+
+def laid(entry: str, seat: str) -> bool:
+    """A play of the seat's own known cards (what the picker takes)."""
+    who, _, rest = entry.partition(":")
+    return who == seat and "?" not in rest
+
+
+def same_as_the_engine(c: TestClient, key: str, seat: str) -> dict[str, Any]:
+    v = live(c, key)
+    p = page(c, key)
+    want = {(x["entry"], x["allowed"], x["rule"]) for x in v["choices"] if laid(x["entry"], seat)}
+    got = {(x["data-entry"], x["data-allowed"] == "1", x["data-rule"] or None)
+           for x in p["plays"]}
+    assert got == want and len(p["plays"]) == len(want)
+    # every other choice is a button of its own; nothing is both
+    assert set(p["buttons"]) == {x["entry"] for x in v["choices"]} - {e for e, _, _ in want}
+    # each play's cards are cards to tap, and its key is its cards sorted
+    for x in p["plays"]:
+        words = x["data-entry"].partition(":")[2].replace("~", " ").split()
+        assert x["data-cards"] == " ".join(sorted(words))
+        assert set(words) <= set(p["cards"])
+        assert (x["data-down"] == "1") == ("~" in x["data-entry"])
+    return {"view": v, "page": p}
+
+
+def test_the_picker_lists_the_referees_plays_and_sends_what_add_takes(tmp_path: Path) -> None:
+    a = kozel(tmp_path, "a.toml")
+    b = tmp_path / "b.toml"
+    shutil.copyfile(a, b)
+    c, k = client(a)
+    # Bartek leads: every set of his cards, no face-down toggle; his cards in his hand's order
+    got = same_as_the_engine(c, k["Bartek"], "Bartek")
+    p, v = got["page"], got["view"]
+    assert p["picker"] and not p["down"] and p["cards"] == v["hand"]
+    assert {len(x["data-cards"].split()) for x in p["plays"]} == {1, 2, 3, 4}
+    mixed = next(x for x in p["plays"] if x["data-allowed"] == "0")
+    assert mixed["data-rule"] == "lead-one-suit"
+    # the mixed set sent anyway: refused by that rule, nothing changes
+    before = a.read_bytes()
+    r = c.post(f"/s/{k['Bartek']}/entry", json={"entry": mixed["data-entry"],
+                                                  "version": v["version"]})
+    assert r.status_code == 422 and r.json()["rule"] == "lead-one-suit"
+    assert a.read_bytes() == before
+    two = next(x["data-entry"] for x in p["plays"]
+               if x["data-allowed"] == "1" and len(x["data-cards"].split()) == 2)
+    sent = [two]
+    r = c.post(f"/s/{k['Bartek']}/entry", json={"entry": two, "version": v["version"]})
+    assert r.status_code == 200, r.text
+    # the others follow with two cards: face up or face down, the toggle on each page
+    for seat in ("Celina", "Darek", "Ala"):
+        got = same_as_the_engine(c, k[seat], seat)
+        p, v = got["page"], got["view"]
+        assert p["picker"] and p["down"]
+        assert {len(x["data-cards"].split()) for x in p["plays"]} == {2}
+        downs = [x for x in p["plays"] if x["data-down"] == "1"]
+        assert downs and all(x["data-allowed"] == "1" for x in downs)
+        pick = downs[0]["data-entry"] if seat == "Celina" else \
+            next(x["data-entry"] for x in p["plays"] if x["data-allowed"] == "1")
+        r = c.post(f"/s/{k[seat]}/entry", json={"entry": pick, "version": v["version"]})
+        assert r.status_code == 200, r.text
+        sent.append(pick)
+    assert any("~" in e for e in sent)
+    for e in sent:
+        assert cli_run("add", str(b), e)[0] == 0
+    assert a.read_bytes() == b.read_bytes()
+
+
+def with_a_pull(tmp: Path) -> Path:
+    """Seed 5's deal with Celina holding four clubs (QC 6C 9C JC): she may pull."""
+    p = kozel(tmp)
+    text = p.read_text(encoding="utf-8")
+    text = text.replace('Celina = "QC AS QS QD"', 'Celina = "QC 6C 9C JC"')
+    text = text.replace('stock = "JC 6C 9C ', 'stock = "AS QS QD ')
+    p.write_text(text, encoding="utf-8")
+    return p
+
+
+def test_a_pull_is_a_button_of_its_own(tmp_path: Path) -> None:
+    a = with_a_pull(tmp_path)
+    b = tmp_path / "b.toml"
+    shutil.copyfile(a, b)
+    c, k = client(a)
+    v = live(c, k["Bartek"])
+    r = c.post(f"/s/{k['Bartek']}/entry", json={"entry": "Bartek: 9D 8D", "version": v["version"]})
+    assert r.status_code == 200, r.text
+    got = same_as_the_engine(c, k["Celina"], "Celina")
+    pulls = [e for e in got["page"]["buttons"] if e.startswith("Celina pulls:")]
+    assert len(pulls) == 1 and sorted(pulls[0].partition(":")[2].split()) == \
+        sorted(["QC", "6C", "9C", "JC"])
+    r = c.post(f"/s/{k['Celina']}/entry", json={"entry": pulls[0],
+                                                  "version": got["view"]["version"]})
+    assert r.status_code == 200, r.text
+    for e in ("Bartek: 9D 8D", pulls[0]):
+        assert cli_run("add", str(b), e)[0] == 0
+    assert a.read_bytes() == b.read_bytes()
+
+
+def test_one_card_games_have_no_picker(tmp_path: Path) -> None:
+    p = tmp_path / "k.toml"
+    args = ["new", "kierki", str(p), "--deal", "--seed", "5"]
+    for n in FOUR:
+        args += ["-p", n]
+    assert cli_run(*args)[0] == 0
+    c, k = client(p)
+    who = Session.load(p).result().expect.player
+    assert who is not None
+    got = page(c, k[who])
+    assert not got["picker"] and got["buttons"]
