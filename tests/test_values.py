@@ -14,7 +14,7 @@ from referee.cards import Card
 from referee.errors import Violation
 from referee.games.base import Option
 from referee.games.kierki.play import DealState, LotteryTurn
-from referee.knowledge import SUIT_TEST, Claim, Shown
+from referee.knowledge import SUIT_TEST, Shown, VoidAssertion
 from referee.model import (
     Action,
     Bid,
@@ -33,7 +33,8 @@ from referee.model import (
 from referee.trick import Trick, TrickPlay
 
 AH = Card(14, "H")
-FROZEN = [Setup, Key, Play, Pull, Bid, Pass, Exchange, Place, Violation, Claim, Shown, Option]
+FROZEN = [Setup, Key, Play, Pull, Bid, Pass, Exchange, Place, Violation, VoidAssertion, Shown,
+          Option]
 MUTABLE = [Deal, DealResult, Expect, TableView, Trick, TrickPlay, LotteryTurn, DealState]
 
 
@@ -78,8 +79,8 @@ def test_setup_copies_and_defaults() -> None:
     assert s.options == {} and s.left_of("D") == "A"
     t = dataclasses.replace(s, options={"fantan_start_rank": 8})
     assert t.options == {"fantan_start_rank": 8} and s.options == {} and t.players == s.players
-    claim = Claim("A", SUIT_TEST["H"], "follow-suit", "A did not follow", 1, 2)
-    assert claim.turn is None and claim.suits is None and Shown("A", 1, None).trick == 1
+    void = VoidAssertion("A", SUIT_TEST["H"], "follow-suit", "A did not follow", 1, 2)
+    assert void.turn is None and void.suits is None and Shown("A", 1, None).trick == 1
 
 
 def test_states_change_and_an_explicit_none_is_empty() -> None:
