@@ -218,12 +218,6 @@ class TableView:
             self.trick = []
 
 
-def _where(v: Violation) -> tuple[int, int]:
-    """Violations in the order of the game: by deal, then trick (or turn); unplaced first."""
-    t = v.trick if v.trick is not None else v.turn
-    return v.deal, t if t is not None else 0
-
-
 class Result:
     """A replayed game: every deal's score, the violations, what comes next, the table."""
 
@@ -270,7 +264,7 @@ class Result:
             "teams": self.teams,
             "complete": self.complete,
             "ok": self.ok,
-            "violations": [v.to_json() for v in sorted(self.violations, key=_where)],
+            "violations": [v.to_json() for v in sorted(self.violations, key=Violation.in_order)],
             "deals": deals,
             "totals": self.totals,
             "winner": self.winner,

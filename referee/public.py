@@ -251,8 +251,7 @@ class Game:
                 "card": next((c for c in shown if c is not None), None)}
 
     def violations(self) -> list[Json]:
-        key = _where
-        return [self.violation(v) for v in sorted(self.result.violations, key=key)]
+        return [self.violation(v) for v in sorted(self.result.violations, key=Violation.in_order)]
 
     def sheet(self) -> Json:
         """The score sheet: a row per deal with its scores and the running totals after it
@@ -400,11 +399,6 @@ def _cards(deal: Deal) -> set[Card]:
         elif isinstance(e, Place):
             add(e.card)
     return out
-
-
-def _where(v: Violation) -> tuple[int, int]:
-    t = v.trick if v.trick is not None else v.turn
-    return v.deal, t if t is not None else 0
 
 
 # -- the two views ---------------------------------------------------------------------------
