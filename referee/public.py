@@ -28,7 +28,7 @@ from typing import Any
 from .cards import Card, try_parse_card
 from .errors import NotationError, RefereeError, Violation
 from .model import Deal, DealResult, Exchange, Key, Place, Play, Pull, Result, Setup
-from .play_record import DealPlay, PlayRecord, TrickRecord, TurnRecord
+from .play_record import DealPlay, PlayRecord, TrickRecord, TurnRecord, Writing
 
 TABLE = "table"
 SEAT = "seat:"  # a seat's viewer: "seat:Bartek" (``seat_game``)
@@ -94,6 +94,12 @@ class Sight:
 
 
 EVERYTHING = Sight(None)
+
+
+def _writing(sight: Sight) -> Writing:
+    """The record's JSON as ``sight`` sees it (``play_record.Writing``): every key, each card
+    or None, face-down cards hidden while the deal is in progress."""
+    return Writing(sight.card, hide_face_down=sight.visible is not None, every_key=True)
 
 
 def check_viewer(viewer: str) -> None:
@@ -281,19 +287,9 @@ class Game:
                 "rows": rows, "totals": {n: r.totals.get(n, 0) for n in names},
                 "winner": r.winner, "complete": r.complete}
 
-    def trick(self, t: TrickRecord, sight: Sight) -> Json:
-        def play(p: PlayRecord) -> Json:  # face down: unseen, whatever its cards
-            down = p.face_down and sight.visible is not None
-            return {"player": p.player,
-                    "cards": [None if down else sight.card(c) for c in p.cards],
-                    "face_down": p.face_down, "pull": p.pull}
-
-        out: Json = {"number": t.number, "leader": t.leader,
-                     "plays": [play(p) for p in t.plays], "winner": t.winner}
-        if t.pull is not None:
-            out["pull"] = {"player": t.pull.player,
-                           "cancelled": [play(p) for p in t.pull.cancelled]}
-        return out
+    @staticmethod
+    def trick(t: TrickRecord, sight: Sight) -> Json:
+        return t.to_json(_writing(sight))
 
     def seats(self, t: TrickRecord | None, sight: Sight) -> list[Json]:
         """The trick at the seats: every player in seating order with what they laid."""
@@ -322,9 +318,7 @@ class Game:
 
     @staticmethod
     def turn(t: TurnRecord, sight: Sight) -> Json:
-        return {"number": t.number, "player": t.player, "card": sight.card(t.card),
-                "place": list(t.place) if t.place is not None else None,
-                "pass": t.card is None}
+        return t.to_json(_writing(sight))
 
     def claim(self, row: DealResult) -> Json | None:
         c = row.play.claim if row.play is not None else None
