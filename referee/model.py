@@ -8,6 +8,7 @@ state of the game is never stored, it is always replayed from the entries.
 
 from __future__ import annotations
 
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from enum import StrEnum
 from typing import TYPE_CHECKING, Any
@@ -163,6 +164,20 @@ class DealResult:
             self.extra = {}
         if self.not_played is None:
             self.not_played = []
+
+
+def running_totals(deals: Iterable[DealResult], names: Sequence[str]) -> list[dict[str, int]]:
+    """Each name's running total after each deal, one per deal in order: a finished deal's
+    scores count; a deal in progress, or one not scored (``scores`` None), adds nothing. What
+    every score sheet shows (the terminal's, CSV, Markdown, the chart, the page)."""
+    running = dict.fromkeys(names, 0)
+    out: list[dict[str, int]] = []
+    for d in deals:
+        if d.finished and d.scores is not None:
+            for n in names:
+                running[n] += d.scores.get(n, 0)
+        out.append(dict(running))
+    return out
 
 
 class Action(StrEnum):

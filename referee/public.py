@@ -27,7 +27,7 @@ from typing import Any
 
 from .cards import Card, try_parse_card
 from .errors import NotationError, RefereeError, Violation
-from .model import Deal, DealResult, Exchange, Key, Place, Play, Pull, Result, Setup
+from .model import Deal, DealResult, Exchange, Key, Place, Play, Pull, Result, Setup, running_totals
 from .play_record import DealPlay, PlayRecord, TrickRecord, TurnRecord, Writing
 
 TABLE = "table"
@@ -264,13 +264,9 @@ class Game:
         (finished deals count), the totals, the winner."""
         r = self.result
         names = self.names()
-        running = dict.fromkeys(names, 0)
         rows = []
-        for d in r.deals:
+        for d, running in zip(r.deals, running_totals(r.deals, names), strict=True):
             sight = self.sight(d.number)
-            if d.scores is not None and d.finished:
-                for n in names:
-                    running[n] += d.scores.get(n, 0)
             x = d.extra
             rows.append({
                 "number": d.number, "dealer": d.dealer, "name": d.name,
@@ -279,7 +275,7 @@ class Game:
                 "result": x.get("result") if isinstance(x.get("result"), str) else None,
                 "finished": d.finished, "redeal": d.redeal,
                 "scores": None if d.scores is None else {n: d.scores.get(n, 0) for n in names},
-                "totals": dict(running), "left_out": d.left_out,
+                "totals": running, "left_out": d.left_out,
                 # who won each point (the Schmiers), once the deal is over
                 "points": x["points"] if d.finished and isinstance(x.get("points"), dict)
                 else None})

@@ -111,3 +111,15 @@ def test_a_deal_state_is_compared_by_identity() -> None:
     one, two = DealState(setup, 1, "A", 0), DealState(setup, 1, "A", 0)
     assert one != two and one == one and len({one, two}) == 2
     assert one.leader == "B" and one.to_move == "B" and one.scores == dict.fromkeys("ABCD", 0)
+
+
+def test_running_totals_count_the_finished_deals_only() -> None:
+    from referee.model import running_totals
+
+    deals = [DealResult(1, "A", {"A": 5, "B": -5}, True),
+             DealResult(2, "B", None, True),                     # not scored (not played)
+             DealResult(3, "A", {"A": 1}, True),                 # B not named: 0
+             DealResult(4, "B", {"A": 7, "B": 7}, False)]        # in progress: adds nothing
+    assert running_totals(deals, ["A", "B"]) == [
+        {"A": 5, "B": -5}, {"A": 5, "B": -5}, {"A": 6, "B": -5}, {"A": 6, "B": -5}]
+    assert running_totals([], ["A"]) == []
