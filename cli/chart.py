@@ -6,6 +6,7 @@ import shutil
 from typing import Any
 
 from cli.plain import clean, names_of
+from referee import model
 from referee.model import Result
 
 # a marker of its own per player or team (ASCII, so that any terminal shows it): a chart piped
@@ -19,13 +20,11 @@ def series(res: Result) -> tuple[list[int], dict[str, list[int]]]:
     names = names_of(res)
     xs: list[int] = [0]
     out: dict[str, list[int]] = {n: [0] for n in names}
-    running = {n: 0 for n in names}
-    for d in res.deals:
+    for d, running in zip(res.deals, model.running_totals(res.deals, names), strict=True):
         if not d.finished or d.scores is None:
             continue
         xs.append(d.number)
         for n in names:
-            running[n] += d.scores.get(n, 0)
             out[n].append(running[n])
     return xs, out
 

@@ -32,7 +32,7 @@ from cli.plain import (
 from cli.safe import clean
 from cli.scoresheet import deal_label, deal_result, not_played, signed, total_note
 from referee.cards import try_parse_card
-from referee.model import Key
+from referee.model import Key, running_totals
 
 if TYPE_CHECKING:
     from rich.box import Box
@@ -297,8 +297,8 @@ def _score_table(res: Result, ascii_only: bool, title: str | None, stacked: bool
         t.add_column("result")
     for n in names:
         t.add_column(_t(n), justify="right", footer=str(res.totals.get(n, 0)))
-    running = {n: 0 for n in names}
-    for d, label, result in zip(res.deals, labels, results, strict=True):
+    for d, label, result, running in zip(res.deals, labels, results,
+                                         running_totals(res.deals, names), strict=True):
         row: list[Any] = [_t(f"{d.number} !", "bold red") if d.number in bad
                           else str(d.number)]
         if dealers:
@@ -311,7 +311,6 @@ def _score_table(res: Result, ascii_only: bool, title: str | None, stacked: bool
             if d.scores is None:
                 row.append("")
             elif d.finished:
-                running[n] += d.scores.get(n, 0)
                 row.append(_scored(signed(d.scores.get(n, 0)), running[n], stacked))
             else:
                 row.append(_t(f"{signed(d.scores.get(n, 0))} so far", "dim"))

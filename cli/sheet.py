@@ -16,7 +16,7 @@ from typing import Any
 
 from cli.plain import clean, names_of
 from cli.scoresheet import deal_label, deal_result, total_note
-from referee.model import Result
+from referee.model import Result, running_totals
 
 
 def unit(res: Result) -> str:
@@ -43,18 +43,9 @@ def rows(res: Result) -> tuple[list[str], list[list[Any]]]:
     keep = has_contract(res)
     header = [unit(res), "dealer", *(["contract"] if keep else []), "result", "finished"]
     header += names + [f"{n} total" for n in names]
-    running = {n: 0 for n in names}
     out: list[list[Any]] = []
-    for d in res.deals:
-        scores: list[Any] = []
-        for n in names:
-            if d.scores is None:
-                scores.append("")
-            else:
-                v = d.scores.get(n, 0)
-                if d.finished:
-                    running[n] += v
-                scores.append(v)
+    for d, running in zip(res.deals, running_totals(res.deals, names), strict=True):
+        scores = ["" if d.scores is None else d.scores.get(n, 0) for n in names]
         out.append([d.number, d.dealer or "", *([deal_label(d)] if keep else []),
                     deal_result(d),
                     "yes" if d.finished else "no", *scores,
@@ -112,8 +103,7 @@ def to_markdown(res: Result, ascii_only: bool = True) -> str:
     lines.append("| " + " | ".join(md(h) for h in head) + " |")
     lines.append("|" + "|".join("---:" if i == 0 or i >= first else "---"
                                 for i in range(len(head))) + "|")
-    running = {n: 0 for n in names}
-    for d in res.deals:
+    for d, running in zip(res.deals, running_totals(res.deals, names), strict=True):
         cells = [str(d.number), md(d.dealer or ""),
                  *([md(plain_cards(deal_label(d), ascii_only))] if keep else []),
                  md(deal_result(d))]
@@ -123,7 +113,6 @@ def to_markdown(res: Result, ascii_only: bool = True) -> str:
                 continue
             x = d.scores.get(n, 0)
             if d.finished:
-                running[n] += x
                 cells.append(f"{x:+d} ({running[n]})" if x else f"0 ({running[n]})")
             else:
                 cells.append(f"{x:+d} so far" if x else "0 so far")

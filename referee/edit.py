@@ -9,7 +9,6 @@ edit, or one game under two sets of options).
 
 from __future__ import annotations
 
-import dataclasses
 from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass, field
@@ -375,14 +374,6 @@ def diff(before: Result, after: Result) -> Diff:
     if before.expect.prompt != after.expect.prompt:
         out.expect = (before.expect.prompt, after.expect.prompt)
     return out
-
-
-def rescore(rules: GameRules, setup: Setup, deals: Sequence[Deal],
-            options: dict[str, Any]) -> Result:
-    """The same game replayed under other house rules (``options`` over the file's own)."""
-    merged = dict(setup.options)
-    merged.update(options)
-    return rules.replay(dataclasses.replace(setup, options=merged), deals)
 
 
 def apply(session: Session, deals: list[Deal] | Change) -> Result:

@@ -78,6 +78,12 @@ class Violation:
             return self.message
         return f"{p}: {self.message}"
 
+    def in_order(self) -> tuple[int, int]:
+        """Its place in the game, to sort violations by (``sorted(vs,
+        key=Violation.in_order)``): by deal, then trick (or turn); unplaced first."""
+        t = self.trick if self.trick is not None else self.turn
+        return self.deal, t if t is not None else 0
+
     def where(self) -> str:
         parts = [f"{self.unit} {self.deal}"]
         if self.trick is not None:

@@ -4,10 +4,11 @@ The referee usually sees only the cards played. Every card a player shows was in
 from the deal on (in the trick games nothing enters a hand during play, except where a game
 says so, and then it tells the model). So each action that *asserts* something about a hand —
 "I have no heart" when a player does not follow hearts, "I hold only hearts" when one leads a
-heart in a no-hearts deal — becomes a pending ``Claim``. When hands are known the claim is
-checked at once; when they are not, it stays pending, and the first card the player later
-shows that contradicts it proves the breach, which is reported where the claim was made.
-Once every dealt card has been shown, every claim left pending is known to have been true.
+heart in a no-hearts deal — becomes a pending ``VoidAssertion`` (not to be confused with a
+claim of tricks, ``referee/claims/``). When hands are known the assertion is checked at once;
+when they are not, it stays pending, and the first card the player later shows that
+contradicts it proves the breach, which is reported where the assertion was made. Once every
+dealt card has been shown, every assertion left pending is known to have been true.
 """
 
 from __future__ import annotations
@@ -19,16 +20,16 @@ from .cards import Card
 from .errors import Violation
 
 CardTest = Callable[[Card], bool]
-EVERY_SUIT = ("S", "H", "D", "C", "X")  # watched for a claim that any card might prove false
+EVERY_SUIT = ("S", "H", "D", "C", "X")  # watched for an assertion any card might prove false
 
 
 @dataclass(frozen=True, slots=True)
-class Claim:
+class VoidAssertion:
     """An action's assertion that ``player`` held no card passing ``test``.
 
     ``text`` says it ("Bartek did not follow ♥ at trick 5"); ``say`` is that text, or what
-    makes it when it is first asked for (most claims are never proven false, and so never
-    said). ``suits``, when given, are the printed suits of every card the test can pass
+    makes it when it is first asked for (most assertions are never proven false, and so
+    never said). ``suits``, when given, are the printed suits of every card the test can pass
     ("void in hearts": the hearts), so that a card of another suit is known not to prove it
     without asking the test; None when any card might.
     """
@@ -68,17 +69,18 @@ class Shown:
     turn: int | None
 
 
-Proof = tuple[Claim, Card, Shown]  # a claim, the card that proves it false, and where it was shown
-# A claim "held no card of this suit" kept unmade (``Knowledge.pend_void``): (suit, rule, deal,
-# trick, say). Most are never proven false nor read; a frozen ``Claim`` costs several times a
-# tuple to make, and a replay without hands makes one for every card off suit (a quarter of a
-# Kierki replay's time, measured). It becomes its ``Claim`` when proven false or read.
-Void = tuple[str, str, int, int | None, "str | Callable[[], str]"]
+Proof = tuple[VoidAssertion, Card, Shown]  # an assertion, the card proving it false, where shown
+# An assertion "held no card of this suit" kept unmade (``Knowledge.pend_void``): (suit, rule,
+# deal, trick, say). Most are never proven false nor read; a frozen ``VoidAssertion`` costs
+# several times a tuple to make, and a replay without hands makes one for every card off suit
+# (a quarter of a Kierki replay's time, measured). It becomes its ``VoidAssertion`` when proven
+# false or read.
+UnmadeVoid = tuple[str, str, int, int | None, "str | Callable[[], str]"]
 
 
-def _made(player: str, v: Void) -> Claim:
+def _made(player: str, v: UnmadeVoid) -> VoidAssertion:
     suit, rule, deal, trick, say = v
-    return Claim(player, SUIT_TEST[suit], rule, say, deal, trick, suits=ONE_SUIT[suit])
+    return VoidAssertion(player, SUIT_TEST[suit], rule, say, deal, trick, suits=ONE_SUIT[suit])
 
 
 class Knowledge:
@@ -93,11 +95,11 @@ class Knowledge:
         self.seen: dict[Card, tuple[str, int | None, int | None]] = {}
         self.hands: dict[str, set[Card]] | None = (
             {p: set(hands.get(p, ())) for p in self.players} if hands is not None else None)
-        # every player's pending claims, in the order made (``claims``); a ``Void`` is one
-        # kept unmade
-        self._pending: dict[str, list[Claim | Void]] = {p: [] for p in self.players}
-        self._unmade = 0  # how many ``Void`` are pending
-        # the suits of the cards that could prove one of a player's pending claims false
+        # every player's pending assertions, in the order made (``assertions``); an
+        # ``UnmadeVoid`` is one kept unmade
+        self._pending: dict[str, list[VoidAssertion | UnmadeVoid]] = {p: [] for p in self.players}
+        self._unmade = 0  # how many ``UnmadeVoid`` are pending
+        # the suits of the cards that could prove one of a player's pending assertions false
         self.watch: dict[str, set[str]] = {p: set() for p in self.players}
         # cards shown to the table without being played (``show_hand``), not played since:
         # who holds each (they must still be played from that hand)
@@ -108,14 +110,14 @@ class Knowledge:
         return self.hands is not None
 
     @property
-    def claims(self) -> dict[str, list[Claim]]:
-        """Every player's pending claims, in the order they were made."""
+    def assertions(self) -> dict[str, list[VoidAssertion]]:
+        """Every player's pending assertions, in the order they were made."""
         pending = self._pending
         if self._unmade:
             for p, mine in pending.items():
-                for i, cl in enumerate(mine):
-                    if isinstance(cl, tuple):
-                        mine[i] = _made(p, cl)
+                for i, a in enumerate(mine):
+                    if isinstance(a, tuple):
+                        mine[i] = _made(p, a)
             self._unmade = 0
         return pending  # type: ignore[return-value]  # every one made just now
 
@@ -159,7 +161,7 @@ class Knowledge:
 
     # -- recording ----------------------------------------------------------------------------
 
-    def claim_none(self, claim: Claim) -> Card | None:
+    def assert_void(self, assertion: VoidAssertion) -> Card | None:
         """Record that the player asserts holding no card passing the test.
 
         With hands known the assertion is checked now: a card that contradicts it is returned.
@@ -167,26 +169,27 @@ class Knowledge:
         player showed and still holds contradicts it now).
         """
         if self.hands is not None or self.shown_by:
-            held = self.holding(claim.player, claim.test)
+            held = self.holding(assertion.player, assertion.test)
             if held or self.hands is not None:
                 return held[0] if held else None
-        self.pend(claim)
+        self.pend(assertion)
         return None
 
-    def pend(self, claim: Claim) -> None:
-        """Keep ``claim`` until a card proves it false (or the deal ends). The same assertion
+    def pend(self, assertion: VoidAssertion) -> None:
+        """Keep ``assertion`` until a card proves it false (or the deal ends). The same assertion
         made twice (a player written twice in one trick) is kept once: one proof, one
         violation (RULES.md: one violation per rule per action)."""
-        mine = self._pending[claim.player]
-        if mine and _made_already(mine, claim.rule, claim.deal, claim.trick, claim.turn):
+        a = assertion
+        mine = self._pending[a.player]
+        if mine and _made_already(mine, a.rule, a.deal, a.trick, a.turn):
             return
-        mine.append(claim)
-        self.watch[claim.player].update(claim.suits if claim.suits is not None else EVERY_SUIT)
+        mine.append(a)
+        self.watch[a.player].update(a.suits if a.suits is not None else EVERY_SUIT)
 
     def pend_void(self, player: str, suit: str, rule: str, deal: int, trick: int | None,
                   say: str | Callable[[], str]) -> None:
-        """``pend(Claim(player, SUIT_TEST[suit], rule, say, deal, trick,
-        suits=ONE_SUIT[suit]))``, the claim kept unmade until it is proven false or read."""
+        """``pend(VoidAssertion(player, SUIT_TEST[suit], rule, say, deal, trick,
+        suits=ONE_SUIT[suit]))``, the assertion kept unmade until it is proven false or read."""
         mine = self._pending[player]
         if mine and _made_already(mine, rule, deal, trick, None):
             return
@@ -197,7 +200,7 @@ class Knowledge:
     def play(self, player: str, c: Card, trick: int | None = None, turn: int | None = None
              ) -> tuple[tuple[str, str] | None, Sequence[Proof]]:
         """``player`` plays ``c``: checked, then shown. Returns why they could not play it
-        (rule, message) or None, and the claims it proves false. A card already seen in this
+        (rule, message) or None, and the assertions it proves false. A card already seen in this
         deal, or one outside the deck, is reported as that and proves nothing of the hand."""
         problem = None
         if c in self.seen or c not in self.deck or c in self.shown_by or (
@@ -209,8 +212,8 @@ class Knowledge:
 
     def show(self, player: str, c: Card, trick: int | None = None,
              turn: int | None = None) -> Sequence[Proof]:
-        """``player`` shows ``c`` (plays or discards it face up). Returns the claims it proves
-        false, with the card and where it was shown."""
+        """``player`` shows ``c`` (plays or discards it face up). Returns the assertions it
+        proves false, with the card and where it was shown."""
         seen = self.seen
         if c not in seen:
             seen[c] = (player, trick, turn)
@@ -239,24 +242,24 @@ class Knowledge:
 
     def prove(self, player: str, c: Card, trick: int | None,
               turn: int | None) -> list[Proof]:
-        """The pending claims of ``player`` that ``c`` proves false (no longer pending)."""
+        """The pending assertions of ``player`` that ``c`` proves false (no longer pending)."""
         broken: list[Proof] = []
         where = Shown(player, trick, turn)
         watch: set[str] = set()
-        keep: list[Claim | Void] = []
-        for cl in self._pending[player]:
-            if isinstance(cl, tuple):
-                if c.suit == cl[0]:
-                    broken.append((_made(player, cl), c, where))
+        keep: list[VoidAssertion | UnmadeVoid] = []
+        for a in self._pending[player]:
+            if isinstance(a, tuple):
+                if c.suit == a[0]:
+                    broken.append((_made(player, a), c, where))
                     self._unmade -= 1
                 else:
-                    keep.append(cl)
-                    watch.add(cl[0])
-            elif cl.test(c):
-                broken.append((cl, c, where))
+                    keep.append(a)
+                    watch.add(a[0])
+            elif a.test(c):
+                broken.append((a, c, where))
             else:
-                keep.append(cl)
-                watch.update(cl.suits if cl.suits is not None else EVERY_SUIT)
+                keep.append(a)
+                watch.update(a.suits if a.suits is not None else EVERY_SUIT)
         self._pending[player] = keep
         self.watch[player] = watch
         return broken
@@ -265,7 +268,7 @@ class Knowledge:
                   ) -> tuple[list[Proof], list[tuple[Card, str, str]]]:
         """``player`` shows ``cards`` to the table without playing them (the hand shown at a
         claim the table rejected, a card exposed): the player holds them until they play them.
-        Returns the pending claims they prove false, and the cards that cannot be the
+        Returns the pending assertions they prove false, and the cards that cannot be the
         player's, each with (rule, message). A card the player has played already is
         consistent (a deal's ``shown`` is read after its tricks) and adds nothing."""
         proofs: list[Proof] = []
@@ -307,21 +310,21 @@ class Knowledge:
     def unseen(self) -> set[Card]:
         return set(self.deck) - set(self.seen)
 
-    def may_hold(self, player: str, claims: bool = True) -> set[Card]:
-        """Cards ``player`` may still hold, on what is known now (``claims`` False: leaving
-        out what the player's own play claimed, as a hand shown may prove it false)."""
+    def may_hold(self, player: str, assertions: bool = True) -> set[Card]:
+        """Cards ``player`` may still hold, on what is known now (``assertions`` False:
+        leaving out what the player's own play asserted, as a hand shown may prove it false)."""
         if self.hands is not None:
             return set(self.hands[player])
         cards = self.unseen()
         if self.shown_by:  # a card another player showed is theirs
             cards -= {c for c, p in self.shown_by.items() if p != player}
-        for cl in self.claims[player] if claims else ():
-            cards = {c for c in cards if not cl.test(c)}
+        for a in self.assertions[player] if assertions else ():
+            cards = {c for c in cards if not a.test(c)}
         return cards
 
-    def violation(self, claim: Claim, c: Card, shown: Shown, at: int,
+    def violation(self, assertion: VoidAssertion, c: Card, shown: Shown, at: int,
                   where: str | None = None) -> Violation:
-        """The retro violation of ``claim``, proven by ``c``; ``where`` says where it was
+        """The retro violation of ``assertion``, proven by ``c``; ``where`` says where it was
         shown when not at a trick or a turn (``"shown at the claim"``)."""
         if where is None:
             if shown.trick is not None:
@@ -330,13 +333,13 @@ class Knowledge:
                 where = f"played at turn {shown.turn}"
             else:
                 where = "played later"
-        return Violation(self.deal, claim.trick, claim.player, claim.rule,
-                         f"{claim.text} but held {c} ({where})",
-                         turn=claim.turn, at=at, retro=True)
+        a = assertion
+        return Violation(self.deal, a.trick, a.player, a.rule, f"{a.text} but held {c} ({where})",
+                         turn=a.turn, at=at, retro=True)
 
 
-def _made_already(mine: list[Claim | Void], rule: str, deal: int, trick: int | None,
-                  turn: int | None) -> bool:
+def _made_already(mine: list[VoidAssertion | UnmadeVoid], rule: str, deal: int,
+                  trick: int | None, turn: int | None) -> bool:
     """Whether the same assertion is pending already (a player written twice in one trick)."""
     for c in mine:
         if isinstance(c, tuple):

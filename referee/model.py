@@ -8,6 +8,7 @@ state of the game is never stored, it is always replayed from the entries.
 
 from __future__ import annotations
 
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from enum import StrEnum
 from typing import TYPE_CHECKING, Any
@@ -165,6 +166,20 @@ class DealResult:
             self.not_played = []
 
 
+def running_totals(deals: Iterable[DealResult], names: Sequence[str]) -> list[dict[str, int]]:
+    """Each name's running total after each deal, one per deal in order: a finished deal's
+    scores count; a deal in progress, or one not scored (``scores`` None), adds nothing. What
+    every score sheet shows (the terminal's, CSV, Markdown, the chart, the page)."""
+    running = dict.fromkeys(names, 0)
+    out: list[dict[str, int]] = []
+    for d in deals:
+        if d.finished and d.scores is not None:
+            for n in names:
+                running[n] += d.scores.get(n, 0)
+        out.append(dict(running))
+    return out
+
+
 class Action(StrEnum):
     """What kind of entry the referee waits for. A ``str``: equal to its value, and written
     as it (``status --json`` says ``"action": "play"``)."""
@@ -218,12 +233,6 @@ class TableView:
             self.trick = []
 
 
-def _where(v: Violation) -> tuple[int, int]:
-    """Violations in the order of the game: by deal, then trick (or turn); unplaced first."""
-    t = v.trick if v.trick is not None else v.turn
-    return v.deal, t if t is not None else 0
-
-
 class Result:
     """A replayed game: every deal's score, the violations, what comes next, the table."""
 
@@ -270,7 +279,7 @@ class Result:
             "teams": self.teams,
             "complete": self.complete,
             "ok": self.ok,
-            "violations": [v.to_json() for v in sorted(self.violations, key=_where)],
+            "violations": [v.to_json() for v in sorted(self.violations, key=Violation.in_order)],
             "deals": deals,
             "totals": self.totals,
             "winner": self.winner,

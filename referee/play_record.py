@@ -6,11 +6,14 @@ winner the referee found. Each game builds it from its own replayed state
 (``GameRules.record_play``), on demand: the replay every command makes does not pay for it.
 
 Cards are kept as ``Card`` (``None`` for a card not seen, Kozel's ``?``) and written as their
-canonical strings only in ``to_json``.
+canonical strings only in ``to_json``. The same ``to_json`` writes the page's tricks and turns
+(``referee.public``), in the page's ``Writing``: each card as one viewer has seen it, face-down
+cards hidden while the deal is in progress, and every key present.
 """
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
@@ -28,6 +31,22 @@ def card_text(c: Card | None) -> str:
 
 
 @dataclass(frozen=True, slots=True)
+class Writing:
+    """How ``to_json`` writes a play, a trick or a turn. The record (``replay --json``,
+    CLI.md) writes every card, ``?`` for one nobody saw, and a flag (``face_down``, ``pull``,
+    ``place``, ``pass``) only when set; a view for one viewer (``referee.public``) writes a card
+    as ``card`` says (None when not seen), hides face-down cards when ``hide_face_down``, and
+    with ``every_key`` writes every key (False or None when not set)."""
+
+    card: Callable[[Card | None], str | None] = card_text
+    hide_face_down: bool = False
+    every_key: bool = False
+
+
+RECORD = Writing()
+
+
+@dataclass(frozen=True, slots=True)
 class PlayRecord:
     """One play of a trick: the player and the cards laid (one in most games; Kozel 1-4, face
     down for a discard, ``pull`` for four cards that restarted the trick)."""
@@ -37,12 +56,14 @@ class PlayRecord:
     face_down: bool = False
     pull: bool = False
 
-    def to_json(self) -> Json:
-        out: Json = {"player": self.player, "cards": [card_text(c) for c in self.cards]}
-        if self.face_down:
-            out["face_down"] = True
-        if self.pull:
-            out["pull"] = True
+    def to_json(self, w: Writing = RECORD) -> Json:
+        down = self.face_down and w.hide_face_down  # unseen, whatever its cards
+        out: Json = {"player": self.player,
+                     "cards": [None if down else w.card(c) for c in self.cards]}
+        if self.face_down or w.every_key:
+            out["face_down"] = self.face_down
+        if self.pull or w.every_key:
+            out["pull"] = self.pull
         return out
 
 
@@ -55,8 +76,8 @@ class PullRecord:
     player: str
     cancelled: tuple[PlayRecord, ...] = ()
 
-    def to_json(self) -> Json:
-        return {"player": self.player, "cancelled": [p.to_json() for p in self.cancelled]}
+    def to_json(self, w: Writing = RECORD) -> Json:
+        return {"player": self.player, "cancelled": [p.to_json(w) for p in self.cancelled]}
 
 
 @dataclass(frozen=True, slots=True)
@@ -70,11 +91,11 @@ class TrickRecord:
     winner: str | None
     pull: PullRecord | None = None
 
-    def to_json(self) -> Json:
+    def to_json(self, w: Writing = RECORD) -> Json:
         out: Json = {"number": self.number, "leader": self.leader,
-                     "plays": [p.to_json() for p in self.plays], "winner": self.winner}
+                     "plays": [p.to_json(w) for p in self.plays], "winner": self.winner}
         if self.pull is not None:
-            out["pull"] = self.pull.to_json()
+            out["pull"] = self.pull.to_json(w)
         return out
 
 
@@ -88,13 +109,13 @@ class TurnRecord:
     card: Card | None
     place: tuple[int, int] | None = None
 
-    def to_json(self) -> Json:
+    def to_json(self, w: Writing = RECORD) -> Json:
         out: Json = {"number": self.number, "player": self.player,
-                     "card": None if self.card is None else str(self.card)}
-        if self.place is not None:
-            out["place"] = [self.place[0], self.place[1]]
-        if self.card is None:
-            out["pass"] = True
+                     "card": None if self.card is None else w.card(self.card)}
+        if self.place is not None or w.every_key:
+            out["place"] = [self.place[0], self.place[1]] if self.place is not None else None
+        if self.card is None or w.every_key:
+            out["pass"] = self.card is None
         return out
 
 

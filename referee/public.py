@@ -27,8 +27,8 @@ from typing import Any
 
 from .cards import Card, try_parse_card
 from .errors import NotationError, RefereeError, Violation
-from .model import Deal, DealResult, Exchange, Key, Place, Play, Pull, Result, Setup
-from .play_record import DealPlay, PlayRecord, TrickRecord, TurnRecord
+from .model import Deal, DealResult, Exchange, Key, Place, Play, Pull, Result, Setup, running_totals
+from .play_record import DealPlay, PlayRecord, TrickRecord, TurnRecord, Writing
 
 TABLE = "table"
 SEAT = "seat:"  # a seat's viewer: "seat:Bartek" (``seat_game``)
@@ -94,6 +94,12 @@ class Sight:
 
 
 EVERYTHING = Sight(None)
+
+
+def _writing(sight: Sight) -> Writing:
+    """The record's JSON as ``sight`` sees it (``play_record.Writing``): every key, each card
+    or None, face-down cards hidden while the deal is in progress."""
+    return Writing(sight.card, hide_face_down=sight.visible is not None, every_key=True)
 
 
 def check_viewer(viewer: str) -> None:
@@ -251,21 +257,16 @@ class Game:
                 "card": next((c for c in shown if c is not None), None)}
 
     def violations(self) -> list[Json]:
-        key = _where
-        return [self.violation(v) for v in sorted(self.result.violations, key=key)]
+        return [self.violation(v) for v in sorted(self.result.violations, key=Violation.in_order)]
 
     def sheet(self) -> Json:
         """The score sheet: a row per deal with its scores and the running totals after it
         (finished deals count), the totals, the winner."""
         r = self.result
         names = self.names()
-        running = dict.fromkeys(names, 0)
         rows = []
-        for d in r.deals:
+        for d, running in zip(r.deals, running_totals(r.deals, names), strict=True):
             sight = self.sight(d.number)
-            if d.scores is not None and d.finished:
-                for n in names:
-                    running[n] += d.scores.get(n, 0)
             x = d.extra
             rows.append({
                 "number": d.number, "dealer": d.dealer, "name": d.name,
@@ -274,7 +275,7 @@ class Game:
                 "result": x.get("result") if isinstance(x.get("result"), str) else None,
                 "finished": d.finished, "redeal": d.redeal,
                 "scores": None if d.scores is None else {n: d.scores.get(n, 0) for n in names},
-                "totals": dict(running), "left_out": d.left_out,
+                "totals": running, "left_out": d.left_out,
                 # who won each point (the Schmiers), once the deal is over
                 "points": x["points"] if d.finished and isinstance(x.get("points"), dict)
                 else None})
@@ -282,19 +283,9 @@ class Game:
                 "rows": rows, "totals": {n: r.totals.get(n, 0) for n in names},
                 "winner": r.winner, "complete": r.complete}
 
-    def trick(self, t: TrickRecord, sight: Sight) -> Json:
-        def play(p: PlayRecord) -> Json:  # face down: unseen, whatever its cards
-            down = p.face_down and sight.visible is not None
-            return {"player": p.player,
-                    "cards": [None if down else sight.card(c) for c in p.cards],
-                    "face_down": p.face_down, "pull": p.pull}
-
-        out: Json = {"number": t.number, "leader": t.leader,
-                     "plays": [play(p) for p in t.plays], "winner": t.winner}
-        if t.pull is not None:
-            out["pull"] = {"player": t.pull.player,
-                           "cancelled": [play(p) for p in t.pull.cancelled]}
-        return out
+    @staticmethod
+    def trick(t: TrickRecord, sight: Sight) -> Json:
+        return t.to_json(_writing(sight))
 
     def seats(self, t: TrickRecord | None, sight: Sight) -> list[Json]:
         """The trick at the seats: every player in seating order with what they laid."""
@@ -323,9 +314,7 @@ class Game:
 
     @staticmethod
     def turn(t: TurnRecord, sight: Sight) -> Json:
-        return {"number": t.number, "player": t.player, "card": sight.card(t.card),
-                "place": list(t.place) if t.place is not None else None,
-                "pass": t.card is None}
+        return t.to_json(_writing(sight))
 
     def claim(self, row: DealResult) -> Json | None:
         c = row.play.claim if row.play is not None else None
@@ -400,11 +389,6 @@ def _cards(deal: Deal) -> set[Card]:
         elif isinstance(e, Place):
             add(e.card)
     return out
-
-
-def _where(v: Violation) -> tuple[int, int]:
-    t = v.trick if v.trick is not None else v.turn
-    return v.deal, t if t is not None else 0
 
 
 # -- the two views ---------------------------------------------------------------------------

@@ -216,7 +216,7 @@ class Session:
         if self.entry_count() >= MAX_ENTRIES:
             raise RefereeError(f"this file already holds {MAX_ENTRIES} entries")
         res = self.result()
-        if self.over(res) and not _a_claim(text):
+        if self.over(res) and not _a_claimed_score(text):
             raise IllegalEntry("turn-order", "the game is over: no more entries")
         from .notation import in_turn
 
@@ -409,7 +409,7 @@ def _whole_line(e: RefereeError) -> RefereeError:
     return e
 
 
-def _a_claim(text: str) -> bool:
+def _a_claimed_score(text: str) -> bool:
     """``claimed = {...}``: the score the table wrote down for the last deal is welcome even
     once the game is over (CLI.md: a claimed score is evidence)."""
     from .notation import key_line

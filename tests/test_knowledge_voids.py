@@ -1,5 +1,5 @@
-"""``Knowledge.pend_void`` keeps a claim "held no card of this suit" unmade: what it proves,
-and what ``claims`` reads, is what ``pend`` of the same ``Claim`` gives."""
+"""``Knowledge.pend_void`` keeps an assertion "held no card of this suit" unmade: what it
+proves, and what ``assertions`` reads, is what ``pend`` of the same ``VoidAssertion`` gives."""
 
 from __future__ import annotations
 
@@ -7,12 +7,12 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from referee.cards import DECK_52, SUITS
-from referee.knowledge import ONE_SUIT, SUIT_TEST, Claim, Knowledge
+from referee.knowledge import ONE_SUIT, SUIT_TEST, Knowledge, VoidAssertion
 
 PLAYERS = ("A", "B", "C")
 
 
-def fields(c: Claim) -> tuple[object, ...]:
+def fields(c: VoidAssertion) -> tuple[object, ...]:
     return (c.player, c.test, c.rule, c.text, c.deal, c.trick, c.turn, c.suits)
 
 
@@ -28,8 +28,8 @@ steps = st.lists(st.one_of(
 
 @settings(max_examples=300, deadline=None)
 @given(steps)
-def test_an_unmade_void_proves_and_reads_as_its_claim(script: list[tuple[str, str, object, int]]
-                                                      ) -> None:
+def test_an_unmade_void_proves_and_reads_as_its_assertion(
+        script: list[tuple[str, str, object, int]]) -> None:
     lazy = Knowledge(1, PLAYERS, DECK_52)
     made = Knowledge(1, PLAYERS, DECK_52)
     for kind, player, what, trick in script:
@@ -37,25 +37,25 @@ def test_an_unmade_void_proves_and_reads_as_its_claim(script: list[tuple[str, st
             assert isinstance(what, str)
             say = f"{player} did not follow {what} at trick {trick}"
             lazy.pend_void(player, what, "follow-suit", 1, trick, say)
-            made.pend(Claim(player, SUIT_TEST[what], "follow-suit", say, 1, trick,
-                            suits=ONE_SUIT[what]))
-        elif kind == "other":  # a claim of another kind, made at once, between the voids
+            made.pend(VoidAssertion(player, SUIT_TEST[what], "follow-suit", say, 1, trick,
+                                    suits=ONE_SUIT[what]))
+        elif kind == "other":  # an assertion of another kind, made at once, between the voids
             assert isinstance(what, str)
-            claim = Claim(player, lambda c, s=what: c.suit != s, "hearts-lead", "only " + what,
-                          1, trick)
-            lazy.pend(claim)
-            made.pend(claim)
+            other = VoidAssertion(player, lambda c, s=what: c.suit != s, "hearts-lead",
+                                  "only " + what, 1, trick)
+            lazy.pend(other)
+            made.pend(other)
         elif kind == "show":
             assert isinstance(what, int)
             c = DECK_52[what]
             a, b = lazy.show(player, c, trick), made.show(player, c, trick)
             assert [(fields(x), y, z) for x, y, z in a] == [(fields(x), y, z) for x, y, z in b]
         else:
-            assert {p: [fields(c) for c in cs] for p, cs in lazy.claims.items()} == \
-                {p: [fields(c) for c in cs] for p, cs in made.claims.items()}
+            assert {p: [fields(c) for c in cs] for p, cs in lazy.assertions.items()} == \
+                {p: [fields(c) for c in cs] for p, cs in made.assertions.items()}
         assert lazy.watch == made.watch
-    assert {p: [fields(c) for c in cs] for p, cs in lazy.claims.items()} == \
-        {p: [fields(c) for c in cs] for p, cs in made.claims.items()}
+    assert {p: [fields(c) for c in cs] for p, cs in lazy.assertions.items()} == \
+        {p: [fields(c) for c in cs] for p, cs in made.assertions.items()}
     assert lazy.may_hold("A") == made.may_hold("A")
 
 
@@ -65,9 +65,9 @@ def test_the_same_void_twice_in_one_trick_is_kept_once() -> None:
     k.pend_void("A", "H", "follow-suit", 2, 5, "A did not follow hearts")
     k.pend_void("A", "H", "follow-suit", 2, 6, "A did not follow hearts at 6")
     proofs = k.show("A", DECK_52[13], 9)  # 2H
-    assert [(cl.trick, cl.rule, cl.player) for cl, _c, _w in proofs] == [
+    assert [(a.trick, a.rule, a.player) for a, _c, _w in proofs] == [
         (5, "follow-suit", "A"), (6, "follow-suit", "A")]
-    assert k.claims["A"] == [] and k.watch["A"] == set()
+    assert k.assertions["A"] == [] and k.watch["A"] == set()
 
 
 @settings(max_examples=100, deadline=None)
@@ -77,12 +77,12 @@ def test_show_new_is_show_for_a_card_not_seen_and_held(order: list[int], known: 
         if known else None
     a = Knowledge(1, PLAYERS, DECK_52, hands)
     b = Knowledge(1, PLAYERS, DECK_52, hands)
-    for k, p in enumerate(PLAYERS):  # each player claims a void in a suit they may show
+    for k, p in enumerate(PLAYERS):  # each player asserts a void in a suit they may show
         for k2 in (a, b):
             k2.pend_void(p, SUITS[k], "follow-suit", 1, 1, f"{p} void")
     for n, i in enumerate(order[:30]):
         c = DECK_52[i]
         p = PLAYERS[order.index(i) % 3] if known else PLAYERS[n % 3]
         x, y = a.show(p, c, n), b.show_new(p, c, n)
-        assert [(fields(cl), cc, w) for cl, cc, w in x] == [(fields(cl), cc, w) for cl, cc, w in y]
+        assert [(fields(v), cc, w) for v, cc, w in x] == [(fields(v), cc, w) for v, cc, w in y]
         assert a.seen == b.seen and a.hands == b.hands and a.watch == b.watch

@@ -103,14 +103,6 @@ def test_replace_refuses_what_cannot_be_read() -> None:
         edit.parse_replacement(s.rules, s.setup, s.deals, 1, 2, "x" * 2001)
 
 
-def test_rescore_is_a_pure_replay() -> None:
-    s = Session.load(SAMPLES / "kierki-complete.toml")
-    other = edit.rescore(s.rules, s.setup, s.deals, {"fantan_start_rank": 8})
-    assert other.setup.options["fantan_start_rank"] == 8
-    assert s.setup.options.get("fantan_start_rank", 7) == 7
-    assert any(v.rule.startswith("fantan") for v in edit.diff(s.result(), other).appeared)
-
-
 def test_apply_saves_atomically(tmp_path: Path) -> None:
     p = copy(tmp_path, "kierki-in-progress.toml")
     s = Session.load(p)

@@ -14,7 +14,7 @@ from referee.cards import Card
 from referee.errors import Violation
 from referee.games.base import Option
 from referee.games.kierki.play import DealState, LotteryTurn
-from referee.knowledge import SUIT_TEST, Claim, Shown
+from referee.knowledge import SUIT_TEST, Shown, VoidAssertion
 from referee.model import (
     Action,
     Bid,
@@ -33,7 +33,8 @@ from referee.model import (
 from referee.trick import Trick, TrickPlay
 
 AH = Card(14, "H")
-FROZEN = [Setup, Key, Play, Pull, Bid, Pass, Exchange, Place, Violation, Claim, Shown, Option]
+FROZEN = [Setup, Key, Play, Pull, Bid, Pass, Exchange, Place, Violation, VoidAssertion, Shown,
+          Option]
 MUTABLE = [Deal, DealResult, Expect, TableView, Trick, TrickPlay, LotteryTurn, DealState]
 
 
@@ -78,8 +79,8 @@ def test_setup_copies_and_defaults() -> None:
     assert s.options == {} and s.left_of("D") == "A"
     t = dataclasses.replace(s, options={"fantan_start_rank": 8})
     assert t.options == {"fantan_start_rank": 8} and s.options == {} and t.players == s.players
-    claim = Claim("A", SUIT_TEST["H"], "follow-suit", "A did not follow", 1, 2)
-    assert claim.turn is None and claim.suits is None and Shown("A", 1, None).trick == 1
+    void = VoidAssertion("A", SUIT_TEST["H"], "follow-suit", "A did not follow", 1, 2)
+    assert void.turn is None and void.suits is None and Shown("A", 1, None).trick == 1
 
 
 def test_states_change_and_an_explicit_none_is_empty() -> None:
@@ -110,3 +111,15 @@ def test_a_deal_state_is_compared_by_identity() -> None:
     one, two = DealState(setup, 1, "A", 0), DealState(setup, 1, "A", 0)
     assert one != two and one == one and len({one, two}) == 2
     assert one.leader == "B" and one.to_move == "B" and one.scores == dict.fromkeys("ABCD", 0)
+
+
+def test_running_totals_count_the_finished_deals_only() -> None:
+    from referee.model import running_totals
+
+    deals = [DealResult(1, "A", {"A": 5, "B": -5}, True),
+             DealResult(2, "B", None, True),                     # not scored (not played)
+             DealResult(3, "A", {"A": 1}, True),                 # B not named: 0
+             DealResult(4, "B", {"A": 7, "B": 7}, False)]        # in progress: adds nothing
+    assert running_totals(deals, ["A", "B"]) == [
+        {"A": 5, "B": -5}, {"A": 5, "B": -5}, {"A": 6, "B": -5}, {"A": 6, "B": -5}]
+    assert running_totals([], ["A"]) == []

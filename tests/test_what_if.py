@@ -9,6 +9,10 @@ from pathlib import Path
 
 import pytest
 
+from referee import edit
+from referee.savefile import loads
+from referee.session import Session
+from referee.whatif import rescore
 from tests.helpers import cli_run, head, kierki_before, replay_text
 
 SAMPLES = Path(__file__).resolve().parent.parent / "sample_games"
@@ -142,3 +146,23 @@ def test_a_game_already_over_in_the_file_keeps_its_violation(tmp_path: Path) -> 
     assert [v["rule"] for v in doc["rescored"]["violations"]] == ["turn-order"]
     assert doc["rescored"]["violations"] == doc["violations"]
     assert all("not_played" not in d for d in doc["rescored"]["deals"])
+
+
+# -- the one rescore (issue 30): what ``score -o`` and any other caller get --------------------
+
+def test_rescore_replays_under_the_options_and_leaves_the_file_alone() -> None:
+    s = Session.load(SAMPLES / "kierki-complete.toml")
+    other = rescore(s.rules, s.setup, s.deals, {"fantan_start_rank": 8})
+    assert other.setup.options["fantan_start_rank"] == 8
+    assert s.setup.options.get("fantan_start_rank", 7) == 7
+    assert any(v.rule.startswith("fantan") for v in edit.diff(s.result(), other).appeared)
+
+
+def test_rescore_leaves_out_the_games_after_the_end_the_options_bring() -> None:
+    # the behaviour the second copy (``edit.rescore``, removed) did not have: it replayed game 3
+    # under eggs = "double" as if the series went on
+    rules, setup, deals = loads(EGGS.encode(), "eggs.toml")
+    other = rescore(rules, setup, deals, {"eggs": "double"})
+    assert other.violations == [] and other.winner == "Ala & Celina"
+    assert [(d.number, d.scores is None, len(d.not_played)) for d in other.deals][-1] == \
+        (3, True, 1)

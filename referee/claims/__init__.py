@@ -198,8 +198,9 @@ def _hand(pos: Position, hand: Sequence[Card] | None) -> tuple[frozenset[Card], 
         if c in getattr(know, "discarded", {}):
             raise ClaimError(text.discarded(c))
         if c not in pos.hands[who]:
-            if any(cl.test(c) for cl in know.claims[who]) and c in know.may_hold(who, claims=False):
-                broken = True  # shown, the card proves that claim false: a revoke proven
+            if any(a.test(c) for a in know.assertions[who]) and \
+                    c in know.may_hold(who, assertions=False):
+                broken = True  # shown, the card proves that assertion false: a revoke proven
                 continue
             owner = getattr(know, "owner", {}).get(c) or know.shown_by.get(c)
             if owner is not None and owner != who:

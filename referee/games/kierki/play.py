@@ -11,7 +11,7 @@ from ... import claimkeys as claim_text
 from ...cards import DECK_52, SUIT_NAME, Card, card
 from ...claimkeys import TableClaim
 from ...errors import Violation
-from ...knowledge import SUIT_TEST, Claim, Knowledge
+from ...knowledge import SUIT_TEST, Knowledge, VoidAssertion
 from ...model import Deal, Key, Pass, Play, Setup
 from ...trick import Trick, TrickPlay, why_it_wins, winning_play
 from . import text
@@ -25,7 +25,7 @@ NAMES = {1: "no tricks", 2: "no hearts", 3: "no queens", 4: "no jacks or kings",
          8: "trumps", 9: "trumps", 10: "trumps", 11: "trumps", 12: "the small lottery"}
 KH = Card(13, "H")
 DECK_SET = frozenset(DECK_52)
-SHOWN = "shown to the table"  # where a card of ``shown`` proved a claim false
+SHOWN = "shown to the table"  # where a card of ``shown`` proved an assertion false
 
 
 def kind(n: int) -> str:
@@ -210,14 +210,14 @@ class DealState:
 
     def take_shown(self, shown: dict[str, tuple[Card, ...]], at: int) -> None:
         """Cards shown to the table without being played (``shown``): the player holds them
-        until they play them; a card that proves an earlier claim false proves that breach."""
+        until they play them; a card that proves an earlier assertion false proves that breach."""
         know = self.know
         for who, cards in shown.items():
             proofs, problems = know.show_hand(who, cards)
             for _c, rule, msg in problems:
                 self.flag(at, rule, msg, who)
-            for cl, shown_card, where in proofs:
-                self.violations.append(know.violation(cl, shown_card, where, at, SHOWN))
+            for a, shown_card, where in proofs:
+                self.violations.append(know.violation(a, shown_card, where, at, SHOWN))
 
     def take_claim(self, tc: TableClaim, at: int) -> None:
         """The table accepted ``tc``: the claimer takes the trick on the table, every trick
@@ -270,8 +270,8 @@ class DealState:
                 self.flag(at, "outcome-total",
                           claim_text.hand_card_other(who, c, know.shown_by[c]), who)
             else:
-                for cl, card, shown in know.prove(who, c, None, None):
-                    self.violations.append(know.violation(cl, card, shown, at,
+                for a, card, shown in know.prove(who, c, None, None):
+                    self.violations.append(know.violation(a, card, shown, at,
                                                           "shown at the claim"))
         for c in sorted(know.shown_of(who) - set(hand), key=lambda c: (c.suit, c.rank)):
             self.flag(at, "outcome-total", claim_text.hand_card_missing(who, c), who)
@@ -290,14 +290,14 @@ class DealState:
                 if led is not None:
                     # the common card: in turn, a card of the deck not seen before and, hands
                     # known, held; it follows the suit led (it only shows the card) or does
-                    # not (it claims a void, checked or kept as ``play_any`` does)
+                    # not (it asserts a void, checked or kept as ``play_any`` does)
                     number = t.number
                     proofs = know.show_new(player, c, number)
                     if c.suit != led:
-                        self.revoke_claim(player, led, number, at)
+                        self.revoke_assertion(player, led, number, at)
                     if proofs:
-                        for cl, shown_card, shown in proofs:
-                            self.violations.append(know.violation(cl, shown_card, shown, at))
+                        for a, shown_card, shown in proofs:
+                            self.violations.append(know.violation(a, shown_card, shown, at))
                     plays = t.plays
                     plays.append(TrickPlay(player, c, at))
                     self.to_move = self.nxt[player]
@@ -307,13 +307,13 @@ class DealState:
             elif (player == self.leader and (c.suit != "H" or self.number not in HEARTS_LEAD)
                   and (self.trump is not None or self.tricks or self.number not in TRUMP_DEALS)):
                 # the common lead: by the leader, trump named where it must be, not a heart
-                # where leading one claims something
+                # where leading one asserts something
                 t = self.current = Trick(len(self.tricks) + 1)
                 self.led = c.suit
                 proofs = know.show_new(player, c, t.number)
                 if proofs:
-                    for cl, shown_card, shown in proofs:
-                        self.violations.append(know.violation(cl, shown_card, shown, at))
+                    for a, shown_card, shown in proofs:
+                        self.violations.append(know.violation(a, shown_card, shown, at))
                 t.plays.append(TrickPlay(player, c, at))
                 self.to_move = self.nxt[player]
                 return
@@ -358,9 +358,9 @@ class DealState:
             if c.suit == "H" and self.number in HEARTS_LEAD and not t.plays:
                 self.hearts_lead(player, c, t, at)
         elif c.suit != led:
-            self.revoke_claim(player, led, number, at)
-        for cl, shown_card, shown in proofs:
-            self.violations.append(self.know.violation(cl, shown_card, shown, at))
+            self.revoke_assertion(player, led, number, at)
+        for a, shown_card, shown in proofs:
+            self.violations.append(self.know.violation(a, shown_card, shown, at))
         plays = t.plays
         plays.append(TrickPlay(player, c, at))
         self.to_move = self.nxt[player]
@@ -372,9 +372,9 @@ class DealState:
         self.flag(at, rule, text.wrong_leader(player, number, self.leader,
                                               self.number in TRUMP_DEALS), player, number)
 
-    def revoke_claim(self, player: str, led: str, number: int, at: int) -> None:
+    def revoke_assertion(self, player: str, led: str, number: int, at: int) -> None:
         know = self.know
-        if know.hands is not None:  # checked now: the claim is never kept, nor said
+        if know.hands is not None:  # checked now: the assertion is never kept, nor said
             holds = know.holding(player, SUIT_TEST[led])
             held = holds[0] if holds else None
         else:  # kept until a card proves it false; said only then (a card shown: now)
@@ -382,7 +382,7 @@ class DealState:
             held = holds[0] if holds else None
             if held is None:
                 know.pend_void(player, led, "follow-suit", self.number, number,
-                               partial(text.void_claim, player, led, number))
+                               partial(text.void_assertion, player, led, number))
         if held is not None:
             self.flag(at, "follow-suit", text.must_follow(player, led, held, number), player,
                       number)
@@ -391,9 +391,9 @@ class DealState:
             self.notes[at] = ("void", led)
 
     def hearts_lead(self, player: str, c: Card, t: Trick, at: int) -> None:
-        held = self.know.claim_none(Claim(player, lambda x: x.suit != "H", "hearts-lead",
-                                          text.hearts_claim(player, c, t.number), self.number,
-                                          t.number))
+        held = self.know.assert_void(VoidAssertion(
+            player, lambda x: x.suit != "H", "hearts-lead",
+            text.hearts_assertion(player, c, t.number), self.number, t.number))
         if held is not None:
             self.flag(at, "hearts-lead", text.no_hearts_lead(player, held, t.number), player,
                       t.number)
@@ -473,9 +473,9 @@ class DealState:
         self.turns.append(turn)
         ok = self.playable()
         if c is None:
-            held = self.know.claim_none(Claim(player, ok.__contains__, "fantan-must-play",
-                                              text.pass_claim(player, number), self.number,
-                                              None, number))
+            held = self.know.assert_void(VoidAssertion(
+                player, ok.__contains__, "fantan-must-play", text.pass_assertion(player, number),
+                self.number, None, number))
             if held is not None:
                 self.flag(at, "fantan-must-play", text.must_play(player, held), player,
                           turn=number)
@@ -493,8 +493,8 @@ class DealState:
                     self.flag(at, "fantan-sequence",
                               text.not_in_sequence(c, [str(x) for x in now]), player,
                               turn=number)
-            for cl, shown_card, shown in proofs:
-                self.violations.append(self.know.violation(cl, shown_card, shown, at))
+            for a, shown_card, shown in proofs:
+                self.violations.append(self.know.violation(a, shown_card, shown, at))
             self.layout.setdefault(c.suit, set()).add(c.rank)
             self.ends.pop(c.suit, None)
             self.fits = None

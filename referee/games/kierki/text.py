@@ -57,8 +57,8 @@ def wrong_leader(player: str, trick: int, leader: str, trump_deal: bool) -> str:
     return f"{player} led trick {trick}, but {why}"
 
 
-def void_claim(player: str, led: str, trick: int) -> str:
-    """What a card off the suit led claims (a violation once a card of it shows up)."""
+def void_assertion(player: str, led: str, trick: int) -> str:
+    """What a card off the suit led asserts (a violation once a card of it shows up)."""
     return f"{player} did not follow {suit(led)} at trick {trick}"
 
 
@@ -66,7 +66,7 @@ def must_follow(player: str, led: str, held: Card, trick: int) -> str:
     return f"{player} must follow {suit(led)} at trick {trick}: holds {held}"
 
 
-def hearts_claim(player: str, c: Card, trick: int) -> str:
+def hearts_assertion(player: str, c: Card, trick: int) -> str:
     return f"{player} led {c} at trick {trick} without holding only hearts"
 
 
@@ -97,7 +97,7 @@ def turn_out_of_turn(player: str, turn: int, due: str, out: bool) -> str:
     return f"{player} took turn {turn} but {why}"
 
 
-def pass_claim(player: str, turn: int) -> str:
+def pass_assertion(player: str, turn: int) -> str:
     return f"{player} passed at turn {turn}"
 
 

@@ -202,9 +202,9 @@ def _show(st: DealState, p: str, c: Card, at: int) -> None:
     """``p`` held ``c`` at the claim, as the table says: shown, it proves the claims of
     ``p`` it breaks (a revoke at an earlier trick), as a card played would."""
     know = st.know
-    for cl, card, _shown in know.prove(p, c, None, None) if c not in know.may_hold(p) else ():
-        st.violations.append(Violation(st.number, cl.trick, cl.player, cl.rule,
-                                       text.proven(cl.text, text.card(st.order, card), None),
+    for a, card, _shown in know.prove(p, c, None, None) if c not in know.may_hold(p) else ():
+        st.violations.append(Violation(st.number, a.trick, a.player, a.rule,
+                                       text.proven(a.text, text.card(st.order, card), None),
                                        at=at, retro=True))
 
 

@@ -9,7 +9,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from ...cards import JOKER, Card
-from ...knowledge import Claim
+from ...knowledge import VoidAssertion
 from ...model import Exchange
 from . import text
 
@@ -241,9 +241,9 @@ def dealer_exchange(st: DealState, e: Exchange, at: int) -> None:
     discard_cards(st, e, at)
     if trumps and not never:
         order = st.order
-        held = st.know.claim_none(Claim(p, lambda x: not order.is_trump(x), "discard-trump",
-                                        text.dealer_kept_claim(p, order, trumps), st.number,
-                                        None))
+        held = st.know.assert_void(VoidAssertion(
+            p, lambda x: not order.is_trump(x), "discard-trump",
+            text.dealer_kept_assertion(p, order, trumps), st.number, None))
         if held is not None:
             st.flag(at, "discard-trump", text.dealer_kept_plain(p, order, trumps, held), p)
     st.exchanges.append(ExRec(p, "discard", e.cards, e.count, at, rest))

@@ -1,12 +1,12 @@
 """What the referee knows of the hands in a Schmier deal.
 
-The shared ``Knowledge`` model keeps the pending claims ("holds no ♥") and proves them false
+The shared ``Knowledge`` model keeps the pending assertions ("holds no ♥") and proves them false
 when the player later shows a card that passes the test. Schmier hands change before play
 (the Wisconsin kitty, the Schmier exchange), and they are often only partly known: the cards
 a bidder took from the kitty are known while the rest of the hand is not, or a hand typed in
 becomes uncertain when a player discards a *number* of cards without naming them. So this
 model knows, per player, the cards certainly held now (``held``) and whether that is the whole
-hand (``exact``); a claim is checked at once against ``held`` and, for a hand not known
+hand (``exact``); an assertion is checked at once against ``held`` and, for a hand not known
 exactly, stays pending as in ``Knowledge``.
 """
 
@@ -15,7 +15,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 
 from ...cards import Card
-from ...knowledge import CardTest, Claim, Knowledge, Shown
+from ...knowledge import CardTest, Knowledge, Shown, VoidAssertion
 from . import text
 
 
@@ -106,27 +106,27 @@ class HandKnowledge(Knowledge):
     def holding(self, player: str, test: CardTest) -> list[Card]:
         return sorted((c for c in self.held[player] if test(c)), key=lambda c: (c.suit, c.rank))
 
-    def claim_none(self, claim: Claim) -> Card | None:
-        held = self.holding(claim.player, claim.test)
+    def assert_void(self, assertion: VoidAssertion) -> Card | None:
+        held = self.holding(assertion.player, assertion.test)
         if held:
             return held[0]
-        if not self.exact[claim.player]:
-            self.pend(claim)
+        if not self.exact[assertion.player]:
+            self.pend(assertion)
         return None
 
     def show(self, player: str, c: Card, trick: int | None = None,
-             turn: int | None = None) -> Sequence[tuple[Claim, Card, Shown]]:
+             turn: int | None = None) -> Sequence[tuple[VoidAssertion, Card, Shown]]:
         broken = super().show(player, c, trick, turn)
         self.held[player].discard(c)
         self.owner.setdefault(c, player)
         self.undealt.discard(c)
         return broken
 
-    def may_hold(self, player: str, claims: bool = True) -> set[Card]:
+    def may_hold(self, player: str, assertions: bool = True) -> set[Card]:
         if self.exact[player]:
             return set(self.held[player])
         cards = {c for c in self.unseen() if c not in self.discarded and c not in self.undealt
                  and self.owner.get(c, player) == player}
-        for cl in self.claims[player] if claims else ():
-            cards = {c for c in cards if not cl.test(c)}
+        for a in self.assertions[player] if assertions else ():
+            cards = {c for c in cards if not a.test(c)}
         return cards | self.held[player]

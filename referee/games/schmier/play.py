@@ -16,7 +16,7 @@ from typing import Any
 from ...cards import GLYPH, JOKER, Card
 from ...claimkeys import TableClaim
 from ...errors import Violation
-from ...knowledge import Claim
+from ...knowledge import VoidAssertion
 from ...model import Bid, Deal, Exchange, Key, Play, Setup
 from ...trick import Trick, TrickPlay
 from . import exchange as ex
@@ -212,10 +212,10 @@ class DealState:
             proofs, problems = know.show_hand(who, cards)
             for _c, rule, msg in problems:
                 self.flag(at, rule, msg, who)
-            for cl, card, _where in proofs:
+            for a, card, _where in proofs:
                 self.violations.append(Violation(
-                    self.number, cl.trick, cl.player, cl.rule,
-                    text.proven(cl.text, text.card(self.order, card), None), at=at, retro=True))
+                    self.number, a.trick, a.player, a.rule,
+                    text.proven(a.text, text.card(self.order, card), None), at=at, retro=True))
 
     def take_claim(self, tc: TableClaim, at: int) -> None:
         """The table accepted ``tc``: the deal ends, scored as if played out with the
@@ -417,10 +417,10 @@ class DealState:
         else:
             self.notes[at] = f"led {self.order.name(c)}" + (
                 f" ({self.order.suit_text(self.order.suit(c))})" if self.trump else "")
-        for cl, card, shown in self.know.show(player, c, trick=number):
+        for a, card, shown in self.know.show(player, c, trick=number):
             self.violations.append(Violation(
-                self.number, cl.trick, cl.player, cl.rule,
-                text.proven(cl.text, text.card(self.order, card), shown.trick),
+                self.number, a.trick, a.player, a.rule,
+                text.proven(a.text, text.card(self.order, card), shown.trick),
                 at=at, retro=True))
         t.plays.append(TrickPlay(player, c, at))
         self.to_move = self.setup.left_of(player)
@@ -442,9 +442,9 @@ class DealState:
         if not gone or self.trump is None:
             return
         t = self.trump
-        claim = text.bidder_kept_claim(bidder, gone)
-        held = self.know.claim_none(Claim(bidder, lambda x: x.suit != t, "discard-trump", claim,
-                                          self.number, None))
+        said = text.bidder_kept_assertion(bidder, gone)
+        held = self.know.assert_void(VoidAssertion(bidder, lambda x: x.suit != t, "discard-trump",
+                                                   said, self.number, None))
         if held is not None:
             self.flag(at, "discard-trump", text.bidder_kept_plain(bidder, gone, held), bidder,
                       None, retro=True)
@@ -463,13 +463,13 @@ class DealState:
                               f"{glyph(led)})")
             return
         word = SUIT_WORD.get(led, led)
-        claim = text.no_follow_claim(player, led, t.number, self.trump, self.v.strict_follow)
+        said = text.no_follow_assertion(player, led, t.number, self.trump, self.v.strict_follow)
 
         def of_led(x: Card) -> bool:
             return o.suit(x) == led
 
-        held = self.know.claim_none(Claim(player, of_led, "follow-suit", claim, self.number,
-                                          t.number))
+        held = self.know.assert_void(VoidAssertion(player, of_led, "follow-suit", said,
+                                                   self.number, t.number))
         printed = (f"; {name} counts as trump, not {glyph(c.suit)}"
                    if self.v.bauers and c.suit != mine else "")
         if held is not None:

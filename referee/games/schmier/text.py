@@ -257,8 +257,8 @@ def dealer_discarded_point(dealer: str, order: Order, never: Sequence[Card]) -> 
             "of trump and the joker are never discarded")
 
 
-def dealer_kept_claim(dealer: str, order: Order, trumps: Sequence[Card]) -> str:
-    """The pending claim; a later card adds ", but held X, played at trick N"."""
+def dealer_kept_assertion(dealer: str, order: Order, trumps: Sequence[Card]) -> str:
+    """The pending assertion; a later card adds ", but held X, played at trick N"."""
     return (f"the dealer {dealer} discarded the trump {cards(order, trumps)} while keeping a "
             "card that is not trump")
 
@@ -274,7 +274,7 @@ def bidder_kept_plain(bidder: str, trumps: Sequence[Card], held: Card) -> str:
             "not trump; a trump goes only when more than 6 trumps are held, down to 6")
 
 
-def bidder_kept_claim(bidder: str, trumps: Sequence[Card]) -> str:
+def bidder_kept_assertion(bidder: str, trumps: Sequence[Card]) -> str:
     return (f"{bidder} discarded the trump {' '.join(map(str, trumps))} while keeping a card "
             "that is not trump")
 
@@ -303,9 +303,9 @@ def must_follow(player: str, led: str, held: str, number: int, strict: bool = Tr
     return f"{player} had to follow {what} at trick {number}, holding {held}"
 
 
-def no_follow_claim(player: str, led: str, number: int, trump: str | None,
-                    strict: bool) -> str:
-    """The pending claim; a later card proves it: "..., but held X, played at trick N"."""
+def no_follow_assertion(player: str, led: str, number: int, trump: str | None,
+                        strict: bool) -> str:
+    """The pending assertion; a later card proves it: "..., but held X, played at trick N"."""
     if not strict and led != trump:
         return f"{player} neither followed {glyph(led)} nor trumped at trick {number}"
     if led == trump:
@@ -313,9 +313,9 @@ def no_follow_claim(player: str, led: str, number: int, trump: str | None,
     return f"{player} did not follow {glyph(led)} at trick {number}"
 
 
-def proven(claim: str, held: str, trick: int | None) -> str:
+def proven(said: str, held: str, trick: int | None) -> str:
     where = f", played at trick {trick}" if trick is not None else ""
-    return f"{claim}, but held {held}{where}"
+    return f"{said}, but held {held}{where}"
 
 
 # -- cards -------------------------------------------------------------------------------------
