@@ -672,12 +672,30 @@ def seat_choices(game: Game, offered: Iterable[Any]) -> list[Json]:
     return out
 
 
-def seat_live(game: Game, offered: Iterable[Any]) -> Json:
+def seat_picks(game: Game, picks: Iterable[Any]) -> list[Json]:
+    """The plays the seat may pick card by card (``GameRules.choices``' ``picks``), each with
+    only the cards this viewer may name: none the file places where it has not seen it, and
+    only its own where its hand is known."""
+    hidden = {str(c) for c in secret(game)}
+    known = seat_hand(game, game.viewer.removeprefix(SEAT))
+    out = []
+    for p in picks:
+        doc = p.to_json()
+        doc["cards"] = [c for c in doc["cards"] if c not in hidden
+                        and (known is None or c in known)]
+        if doc["cards"]:
+            out.append(doc)
+    return out
+
+
+def seat_live(game: Game, offered: Iterable[Any], picks: Iterable[Any] = ()) -> Json:
     """The live view as one seat sees it (``game``: ``seat_game``'s): the table's, seen with
-    the seat's own cards, plus ``seat``, its ``hand`` (or None) and its ``choices``."""
+    the seat's own cards, plus ``seat``, its ``hand`` (or None), its ``choices`` and
+    ``picks``."""
     name = game.viewer.removeprefix(SEAT)
     doc = live(game)
     doc["seat"] = name
     doc["hand"] = seat_hand(game, name)
     doc["choices"] = seat_choices(game, offered)
+    doc["picks"] = seat_picks(game, picks)
     return doc
