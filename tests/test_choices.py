@@ -108,8 +108,6 @@ def check_pick(s: Session, p: Pick, offer: Choices, rng: random.Random) -> int:
     """A pick against the strict path: the sets it admits are accepted or refused by a rule
     (accepted where no beat is asked and the cards may all be in the hand), the sets it does
     not admit refused, every play of known cards offered and allowed among those it admits."""
-    from referee.cards import try_parse_card
-
     res = s.result()
     assert p.cards and len(set(p.cards)) == len(p.cards) and 1 <= p.least <= p.most <= 4
     assert "{cards}" in p.entry and (p.entry_down is None or "{cards}" in p.entry_down)
@@ -379,3 +377,23 @@ def test_tab_offers_the_allowed_cards_of_the_query(tmp_path: Path) -> None:
     assert allowed and refused
     words = set(t.words(f"{s.result().expect.player}: "))
     assert allowed <= words and not refused & words
+
+
+def test_status_json_gives_the_pick_beside_the_choices(tmp_path: Path) -> None:
+    """Kozel, hands unseen: ``expect.picks`` is an addition (CLI.md's ``choices`` keep their
+    four fields); the seat in turn has the pick, another seat none."""
+    s = position("kozel", 3, False, 1)  # trump named: the first lead
+    path = saved(tmp_path, s)
+    who = s.result().expect.player
+    code, out, _ = cli_run("status", str(path), "--json", "--seat", who)
+    assert code == 0
+    expect = json.loads(out)["expect"]
+    assert all(set(c) == {"entry", "label", "allowed", "rule"} for c in expect["choices"])
+    want = s.rules.choices(s.setup, s.deals, s.result(), who)
+    assert expect["picks"] == [p.to_json() for p in want.picks]
+    (pick,) = expect["picks"]
+    assert (pick["player"], pick["min"], pick["max"], pick["one_suit"]) == (who, 1, 4, True)
+    assert pick["entry"] == f"{who}: {{cards}}" and pick["entry_down"] is None
+    other = next(p for p in s.setup.players if p != who)
+    code, out, _ = cli_run("status", str(path), "--json", "--seat", other)
+    assert code == 0 and json.loads(out)["expect"]["picks"] == []
