@@ -673,16 +673,26 @@ def seat_choices(game: Game, offered: Iterable[Any]) -> list[Json]:
 
 
 def seat_picks(game: Game, picks: Iterable[Any]) -> list[Json]:
-    """The plays the seat may pick card by card (``GameRules.choices``' ``picks``), each with
-    only the cards this viewer may name: none the file places where it has not seen it, and
-    only its own where its hand is known."""
-    hidden = {str(c) for c in secret(game)}
-    known = seat_hand(game, game.viewer.removeprefix(SEAT))
+    """The plays the seat may pick card by card (``GameRules.choices``' ``picks``), their
+    cards as this viewer may know them: its own only, where its hand is known; else every
+    card it has not seen, so the cards hidden from it (another seat's named face-down cards,
+    say) are put back among them, in the deck's order: what is missing from the list must
+    not tell where they lie (the strict path still judges the entry)."""
+    name = game.viewer.removeprefix(SEAT)
+    known = seat_hand(game, name)
+    mine = {c for e in (game.deals[-1].entries if game.deals else ())
+            if isinstance(e, Play | Pull | Exchange) and e.player == name and e.cards
+            for c in e.cards if c is not None}
+    hidden = {str(c) for c in secret(game) - mine}
+    order = {str(c): i for i, c in enumerate(game.rules.deck)}
     out = []
     for p in picks:
         doc = p.to_json()
-        doc["cards"] = [c for c in doc["cards"] if c not in hidden
-                        and (known is None or c in known)]
+        if known is not None:
+            doc["cards"] = [c for c in doc["cards"] if c in known]
+        else:
+            cards = set(doc["cards"]) | hidden
+            doc["cards"] = sorted(cards, key=lambda c: (order.get(c, len(order)), c))
         if doc["cards"]:
             out.append(doc)
     return out

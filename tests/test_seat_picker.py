@@ -244,3 +244,19 @@ def test_hands_unseen_a_lead_of_several_cards_is_picked(tmp_path: Path) -> None:
     for e in sent:
         assert cli_run("add", str(b), e)[0] == 0
     assert a.read_bytes() == b.read_bytes()
+
+
+def test_a_pick_does_not_tell_where_a_card_hidden_from_the_seat_lies(tmp_path: Path) -> None:
+    """Celina lays three named cards face down: Darek's pick (and the cards on his page) is
+    what it would be had she laid ``~? ? ?``; the cards she named are not missing from it."""
+    views = []
+    for name, down in (("named.toml", "Celina: ~6C 7C 8C"), ("unnamed.toml", "Celina: ~? ? ?")):
+        p = unseen(tmp_path, name)
+        for e in ("Bartek: 7H 8H 10H", down):
+            assert cli_run("add", str(p), e)[0] == 0
+        c, k = client(p)
+        views.append((live(c, k["Darek"])["picks"], page(c, k["Darek"])["cards"]))
+    assert views[0] == views[1]
+    (pick,), cards = views[0]
+    assert {"6C", "7C", "8C"} <= set(pick["cards"]) and set(cards) == set(pick["cards"])
+    assert not {"7H", "8H", "10H"} & set(pick["cards"])  # laid face up: seen
