@@ -92,7 +92,8 @@ def status(file: Path, as_json: bool = False, ascii_only: bool = False,
         offer = s.rules.choices(s.setup, s.deals, res, who)
         doc["expect"] = {"player": e.player, "action": e.action, "prompt": e.prompt,
                          "deal": e.deal, "trick": e.trick,
-                         "choices": [c.to_json() for c in offer.choices]}
+                         "choices": [c.to_json() for c in offer.choices],
+                         "picks": [p.to_json() for p in offer.picks]}
         doc["table"] = {"title": res.table.title, "lines": res.table.lines,
                         "trick": res.table.trick}
         write_json(doc)

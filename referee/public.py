@@ -656,12 +656,40 @@ def seat_choices(game: Game, offered: Iterable[Any]) -> list[Json]:
     return out
 
 
-def seat_live(game: Game, offered: Iterable[Any]) -> Json:
+def seat_picks(game: Game, picks: Iterable[Any]) -> list[Json]:
+    """The plays the seat may pick card by card (``GameRules.choices``' ``picks``), their
+    cards as this viewer may know them: its own only, where its hand is known; else every
+    card it has not seen, so the cards hidden from it (another seat's named face-down cards,
+    say) are put back among them, in the deck's order: what is missing from the list must
+    not tell where they lie (the strict path still judges the entry)."""
+    name = game.viewer.removeprefix(SEAT)
+    known = seat_hand(game, name)
+    mine = {c for e in (game.deals[-1].entries if game.deals else ())
+            if isinstance(e, Play | Pull | Exchange) and e.player == name and e.cards
+            for c in e.cards if c is not None}
+    hidden = {str(c) for c in secret(game) - mine}
+    order = {str(c): i for i, c in enumerate(game.rules.deck)}
+    out = []
+    for p in picks:
+        doc = p.to_json()
+        if known is not None:
+            doc["cards"] = [c for c in doc["cards"] if c in known]
+        else:
+            cards = set(doc["cards"]) | hidden
+            doc["cards"] = sorted(cards, key=lambda c: (order.get(c, len(order)), c))
+        if doc["cards"]:
+            out.append(doc)
+    return out
+
+
+def seat_live(game: Game, offered: Iterable[Any], picks: Iterable[Any] = ()) -> Json:
     """The live view as one seat sees it (``game``: ``seat_game``'s): the table's, seen with
-    the seat's own cards, plus ``seat``, its ``hand`` (or None) and its ``choices``."""
+    the seat's own cards, plus ``seat``, its ``hand`` (or None), its ``choices`` and
+    ``picks``."""
     name = game.viewer.removeprefix(SEAT)
     doc = live(game)
     doc["seat"] = name
     doc["hand"] = seat_hand(game, name)
     doc["choices"] = seat_choices(game, offered)
+    doc["picks"] = seat_picks(game, picks)
     return doc

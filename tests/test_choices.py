@@ -1,7 +1,10 @@
 """The query ``GameRules.choices`` against the strict path (``Session.add``): for random
 positions of every game, hands known and unseen, an entry is offered with ``allowed`` exactly
 when ``add`` accepts it (refused: with the rule id offered), and with the hands known every
-entry ``add`` accepts for the seat to act is among those offered."""
+entry ``add`` accepts for the seat to act is among those offered. A play picked card by card
+(``Pick``, Kozel): a sample of the sets it admits, each accepted or refused by a rule (and
+accepted wherever the cards may be in the hand and no beat is asked), and a sample of the
+sets it does not admit, each refused."""
 
 from __future__ import annotations
 
@@ -21,7 +24,7 @@ from referee import savefile
 from referee.cards import sort_hand
 from referee.errors import IllegalEntry, RefereeError
 from referee.games import get
-from referee.games.base import Choices
+from referee.games.base import Choices, Pick
 from referee.model import Deal, Entry, Exchange, Key, Play, Pull, Result, Setup
 from referee.session import Session
 from tests.helpers import cli_run
@@ -33,6 +36,7 @@ PLAYERS = {"schmier": SIX, "foursquare": ("Ala",)}
 FEW = settings(max_examples=12, deadline=None,
                suppress_health_check=[HealthCheck.too_slow])
 TRIED = 40  # offered entries tried on the strict path, per seat and position (a sample)
+PICKED = 12  # sets tried of a pick, admitted and not, per seat and position (a sample)
 
 
 def try_add(s: Session, text: str) -> tuple[bool, str | None]:
@@ -86,6 +90,9 @@ def check(s: Session, rng: random.Random, complete: bool) -> int:
             assert ok == c.allowed, (c, rule, res.expect.prompt)
             if not ok:
                 assert rule == c.rule, (c, rule)
+        assert all(p.player == seat == res.expect.player for p in offer.picks)
+        for p in offer.picks:
+            tried += check_pick(s, p, offer, rng)
         if complete and seat == res.expect.player:
             offered = {norm(s, c.entry) for c in offer.choices if c.allowed}
             for text in candidates(s, seat):
@@ -94,6 +101,69 @@ def check(s: Session, rng: random.Random, complete: bool) -> int:
                 ok, _rule = try_add(s, text)
                 tried += 1
                 assert not ok, (text, "accepted but not offered", res.expect.prompt)
+    return tried
+
+
+def check_pick(s: Session, p: Pick, offer: Choices, rng: random.Random) -> int:
+    """A pick against the strict path: the sets it admits are accepted or refused by a rule
+    (accepted where no beat is asked and the cards may all be in the hand), the sets it does
+    not admit refused, every play of known cards offered and allowed among those it admits."""
+    res = s.result()
+    assert p.cards and len(set(p.cards)) == len(p.cards) and 1 <= p.least <= p.most <= 4
+    assert "{cards}" in p.entry and (p.entry_down is None or "{cards}" in p.entry_down)
+    for c in offer.choices:
+        if c.allowed and not c.entry.startswith(f"{p.player} pulls:"):
+            words = c.entry.partition(":")[2].strip()
+            down = words.startswith("~")
+            if "?" not in words:
+                assert p.admits(words.lstrip("~").split(), down), (c, p)
+    t = s.rules.run(s.setup, s.deals).games[-1]
+    known = {str(c) for c in t.book.known[p.player]}
+    free = t.book.free_slots(p.player)
+    lead = p.entry_down is None
+    tried = 0
+    for _ in range(PICKED):
+        n = rng.randint(p.least, p.most)
+        pool = list(p.cards)
+        if p.one_suit:
+            suit = rng.choice(pool)[-1]
+            pool = [c for c in pool if c[-1] == suit]
+        if len(pool) < n:
+            continue
+        cards = rng.sample(pool, n)
+        down = p.entry_down is not None and rng.random() < 0.5
+        assert p.admits(cards, down)
+        ok, rule = try_add(s, p.text(cards, down))
+        tried += 1
+        assert ok or rule is not None, (cards, down, res.expect.prompt)
+        if (lead or down) and len(set(cards) - known) <= free:
+            assert ok, (cards, down, rule, res.expect.prompt)
+    outside = [str(c) for c in s.rules.deck if str(c) not in p.cards]
+    for _ in range(PICKED):
+        way = rng.choice(["count", "suits", "down", "outside"])
+        n = rng.randint(p.least, p.most)
+        cards = rng.sample(p.cards, min(n, len(p.cards)))
+        down = p.entry_down is not None and rng.random() < 0.5
+        if way == "count":  # one card more than it may, or one fewer
+            if p.most < len(p.cards) and (p.least == 1 or rng.random() < 0.5):
+                cards = rng.sample(p.cards, p.most + 1)
+            elif p.least > 1:
+                cards = rng.sample(p.cards, p.least - 1)
+        elif way == "suits" and p.one_suit and len({c[-1] for c in p.cards}) > 1:
+            a = rng.choice(p.cards)
+            cards = [a, rng.choice([c for c in p.cards if c[-1] != a[-1]])]
+        elif way == "down" and p.entry_down is None:
+            down = True
+        elif way == "outside" and outside:
+            cards[0] = rng.choice(outside)
+        if p.admits(cards, down):
+            continue
+        form = p.entry_down if down and p.entry_down is not None else p.entry
+        text = form.replace("{cards}", " ".join(cards))
+        text = text.replace(": ", ": ~", 1) if down and p.entry_down is None else text
+        ok, rule = try_add(s, text)
+        tried += 1
+        assert not ok, (text, "accepted but not admitted by the pick", res.expect.prompt)
     return tried
 
 
@@ -307,3 +377,23 @@ def test_tab_offers_the_allowed_cards_of_the_query(tmp_path: Path) -> None:
     assert allowed and refused
     words = set(t.words(f"{s.result().expect.player}: "))
     assert allowed <= words and not refused & words
+
+
+def test_status_json_gives_the_pick_beside_the_choices(tmp_path: Path) -> None:
+    """Kozel, hands unseen: ``expect.picks`` is an addition (CLI.md's ``choices`` keep their
+    four fields); the seat in turn has the pick, another seat none."""
+    s = position("kozel", 3, False, 1)  # trump named: the first lead
+    path = saved(tmp_path, s)
+    who = s.result().expect.player
+    code, out, _ = cli_run("status", str(path), "--json", "--seat", who)
+    assert code == 0
+    expect = json.loads(out)["expect"]
+    assert all(set(c) == {"entry", "label", "allowed", "rule"} for c in expect["choices"])
+    want = s.rules.choices(s.setup, s.deals, s.result(), who)
+    assert expect["picks"] == [p.to_json() for p in want.picks]
+    (pick,) = expect["picks"]
+    assert (pick["player"], pick["min"], pick["max"], pick["one_suit"]) == (who, 1, 4, True)
+    assert pick["entry"] == f"{who}: {{cards}}" and pick["entry_down"] is None
+    other = next(p for p in s.setup.players if p != who)
+    code, out, _ = cli_run("status", str(path), "--json", "--seat", other)
+    assert code == 0 and json.loads(out)["expect"]["picks"] == []

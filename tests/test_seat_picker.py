@@ -176,3 +176,87 @@ def test_one_card_games_have_no_picker(tmp_path: Path) -> None:
     assert who is not None
     got = page(c, k[who])
     assert not got["picker"] and got["buttons"]
+
+
+def unseen(tmp: Path, name: str = "u.toml") -> Path:
+    """A Kozel game with hands unseen (no ``--deal``), trump ♥ named: Bartek leads."""
+    p = tmp / name
+    args = ["new", "kozel", str(p)]
+    for n in FOUR:
+        args += ["-p", n]
+    assert cli_run(*args)[0] == 0
+    assert cli_run("add", str(p), "trump H")[0] == 0
+    return p
+
+
+def picker_of(c: TestClient, key: str) -> dict[str, str]:
+    r = c.get(f"/s/{key}/")
+    m = re.search(r'<div id="picker"[^>]*>', r.text)
+    assert m is not None
+    return attrs(m.group(0))
+
+
+def test_hands_unseen_a_lead_of_several_cards_is_picked(tmp_path: Path) -> None:
+    """Hands unseen: the seat in turn gets a pick (every card not yet seen, how many, the
+    entry's form); what the page builds of it is judged by the strict path, a refused set
+    changes nothing, and the file holds what ``referee add`` of the same entries writes."""
+    a = unseen(tmp_path, "a.toml")
+    b = tmp_path / "b.toml"
+    shutil.copyfile(a, b)
+    c, k = client(a)
+    v = live(c, k["Bartek"])
+    assert [p["player"] for p in v["picks"]] == ["Bartek"]
+    lead = v["picks"][0]
+    assert (lead["min"], lead["max"], lead["one_suit"], lead["entry_down"]) == (1, 4, True, None)
+    assert len(lead["cards"]) == 36 and lead["entry"] == "Bartek: {cards}"
+    assert all(live(c, k[s])["picks"] == [] for s in ("Ala", "Celina", "Darek"))
+    p = page(c, k["Bartek"])
+    assert p["picker"] and not p["down"] and set(p["cards"]) == set(lead["cards"])
+    form = picker_of(c, k["Bartek"])
+    assert (form["data-form"], form["data-min"], form["data-max"]) == ("Bartek: {cards}", "1", "4")
+    # two suits: the strict path refuses them by the rule, nothing changes
+    before = a.read_bytes()
+    r = c.post(f"/s/{k['Bartek']}/entry", json={
+        "entry": form["data-form"].replace("{cards}", "7S 8H"), "version": v["version"]})
+    assert r.status_code == 422 and r.json()["rule"] == "lead-one-suit"
+    assert a.read_bytes() == before
+    sent = []
+    for seat, cards in (("Bartek", "7H 8H 10H"), ("Celina", "~6C 7C 8C"),
+                        ("Darek", "JH KH AH")):
+        v = live(c, k[seat])
+        (pk,) = v["picks"]
+        down = cards.startswith("~")
+        if seat != "Bartek":
+            assert (pk["min"], pk["max"], pk["one_suit"]) == (3, 3, False)
+            assert pk["entry_down"] == f"{seat}: ~{{cards}}"
+            assert "7H" not in pk["cards"]  # laid face up: seen
+        text = (pk["entry_down"] if down else pk["entry"]).replace("{cards}", cards.lstrip("~"))
+        r = c.post(f"/s/{k[seat]}/entry", json={"entry": text, "version": v["version"]})
+        assert r.status_code == 200, r.text
+        sent.append(text)
+    # a face-up three that does not beat: refused by ``beat``, nothing changes
+    v = live(c, k["Ala"])
+    before = a.read_bytes()
+    r = c.post(f"/s/{k['Ala']}/entry", json={
+        "entry": v["picks"][0]["entry"].replace("{cards}", "6S 7S 8S"), "version": v["version"]})
+    assert r.status_code == 422 and r.json()["rule"] == "beat"
+    assert a.read_bytes() == before
+    for e in sent:
+        assert cli_run("add", str(b), e)[0] == 0
+    assert a.read_bytes() == b.read_bytes()
+
+
+def test_a_pick_does_not_tell_where_a_card_hidden_from_the_seat_lies(tmp_path: Path) -> None:
+    """Celina lays three named cards face down: Darek's pick (and the cards on his page) is
+    what it would be had she laid ``~? ? ?``; the cards she named are not missing from it."""
+    views = []
+    for name, down in (("named.toml", "Celina: ~6C 7C 8C"), ("unnamed.toml", "Celina: ~? ? ?")):
+        p = unseen(tmp_path, name)
+        for e in ("Bartek: 7H 8H 10H", down):
+            assert cli_run("add", str(p), e)[0] == 0
+        c, k = client(p)
+        views.append((live(c, k["Darek"])["picks"], page(c, k["Darek"])["cards"]))
+    assert views[0] == views[1]
+    (pick,), cards = views[0]
+    assert {"6C", "7C", "8C"} <= set(pick["cards"]) and set(cards) == set(pick["cards"])
+    assert not {"7H", "8H", "10H"} & set(pick["cards"])  # laid face up: seen

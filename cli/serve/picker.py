@@ -11,6 +11,15 @@ toggle), greyed with its rule where the referee refuses it; a set the referee do
 cannot be sent. Nothing of the game is worked out in the page.
 
 Plays of cards not known (``~? ?``), pulls and every other entry stay buttons of their own.
+
+Where the referee also gives the seat a pick (``picks`` of the live view: ``Pick``, Kozel with
+hands unseen, where the sets are too many to list), the picker is drawn whatever the list
+holds, its cards are the pick's too (in rows by suit, the suit led first, where the seat's
+hand is not known), and a set tapped
+that the list does not hold is sent as the pick's entry with the cards put in its ``{cards}``
+(in the pick's order), when it is as many cards as the pick allows: the strict path judges it
+(refused: the one line and the rule id, as any entry). The page checks the count it is told,
+never a rule of the game.
 """
 
 from __future__ import annotations
@@ -41,6 +50,13 @@ class Picker:
     cards: tuple[str, ...]  # the cards to tap, in the hand's order where it is known
     plays: tuple[Play, ...]
     down: bool  # a face-down toggle (some play is face down)
+    pick: Json | None = None  # the seat's pick (``Pick.to_json``), or None
+    rows: tuple[tuple[str, tuple[str, ...]], ...] = ()  # a pick, the hand not known: by suit
+
+    def order(self, card: str) -> int:
+        """Where ``card`` stands in the pick's cards (the order its entry names them)."""
+        cards = self.pick["cards"] if self.pick is not None else []
+        return cards.index(card) if card in cards else len(cards)
 
 
 def play_of(c: Json, seat: str) -> Play | None:
@@ -63,15 +79,40 @@ def picker(doc: Json) -> Picker | None:
     of known cards face down: every choice is a button of its own)."""
     seat = doc.get("seat") or ""
     plays = [p for p in (play_of(c, seat) for c in doc.get("choices") or []) if p is not None]
-    if not any(p.down or " " in p.key for p in plays):
+    pick = next((p for p in doc.get("picks") or [] if p.get("player") == seat), None)
+    if pick is None and not any(p.down or " " in p.key for p in plays):
         return None
     named: dict[str, None] = {}
     for p in plays:
         for w in p.key.split():
             named.setdefault(w, None)
+    if pick is not None:
+        named.update((c, None) for c in pick["cards"])
     order = [c for c in doc.get("hand") or [] if c in named]
     cards = tuple(order + [c for c in named if c not in order])
-    return Picker(cards, tuple(plays), any(p.down for p in plays))
+    down = any(p.down for p in plays) or (pick is not None and pick["entry_down"] is not None)
+    rows = by_suit(cards, led(doc)) if pick is not None and doc.get("hand") is None else ()
+    return Picker(cards, tuple(plays), down, pick, rows)
+
+
+def led(doc: Json) -> str | None:
+    """The suit led in the trick on the table, or None."""
+    trick = doc.get("trick") if doc.get("on_table") else None
+    if trick and trick.get("plays"):
+        first = next((c for c in trick["plays"][0].get("cards", []) if c), None)
+        card = try_parse_card(first) if first else None
+        return card.suit if card is not None and not card.is_joker else None
+    return None
+
+
+def by_suit(cards: tuple[str, ...], first: str | None) -> tuple[tuple[str, tuple[str, ...]], ...]:
+    """``cards`` in rows by suit, the suit ``first`` (led) first, then ♠ ♥ ♦ ♣."""
+    rows: dict[str, list[str]] = {}
+    for c in cards:
+        card = try_parse_card(c)
+        rows.setdefault(card.suit if card is not None else "", []).append(c)
+    keys = sorted(rows, key=lambda s: (s != first, "SHDC".index(s) if s and s in "SHDC" else 9))
+    return tuple((s, tuple(rows[s])) for s in keys)
 
 
 def rest(doc: Json, pick: Picker | None) -> list[Json]:

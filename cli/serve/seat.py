@@ -113,10 +113,10 @@ class Seats:
         doc: Json = {}
         if s.game is not None:
             g = public.seat_game(s.game, name)
-            offered = g.rules.choices(g.setup, g.deals, g.result, name).choices
-            doc = views.shown(public.seat_live(g, offered))
+            offer = g.rules.choices(g.setup, g.deals, g.result, name)
+            doc = views.shown(public.seat_live(g, offer.choices, offer.picks))
         else:
-            doc = {"seat": name, "hand": None, "choices": []}
+            doc = {"seat": name, "hand": None, "choices": [], "picks": []}
         doc.update(version=s.version, error=s.error, gone=s.gone, file="")
         doc.update(self.claims.view(s.version))
         doc["can_claim"] = self.can_claim(s, name, doc)

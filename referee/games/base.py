@@ -170,14 +170,59 @@ class Choice:
 
 
 @dataclass(frozen=True, slots=True)
+class Pick:
+    """A play of cards the seat picks itself, where the sets are too many to list as choices
+    (Kozel, hands unseen: a lead of 1-4 cards of one suit of every card not yet seen).
+    It describes what may be picked, not what is legal: ``cards`` the cards to pick from,
+    between ``least`` and ``most`` of them, all of one suit where ``one_suit``; ``entry``
+    the text ``add`` takes with ``{cards}`` for the cards picked (each as in ``cards``, in
+    that order, joined by one space), ``entry_down`` the same laid face down (None: not
+    allowed now). Whether ``add`` accepts a set is still the strict path's to say."""
+
+    player: str
+    cards: tuple[str, ...]
+    least: int
+    most: int
+    one_suit: bool
+    entry: str
+    entry_down: str | None = None
+
+    def admits(self, cards: Sequence[str], down: bool = False) -> bool:
+        """Whether ``cards`` (each named as in ``cards``) is a set this pick describes."""
+        if down and self.entry_down is None:
+            return False
+        if len(set(cards)) != len(cards) or not self.least <= len(cards) <= self.most:
+            return False
+        if not set(cards) <= set(self.cards):
+            return False
+        suits = {c.suit for c in (try_parse_card(x) for x in cards) if c is not None}
+        return not self.one_suit or len(suits) <= 1
+
+    def text(self, cards: Sequence[str], down: bool = False) -> str:
+        """The entry of ``cards`` picked (in the order of ``cards``)."""
+        form = self.entry_down if down else self.entry
+        if form is None:
+            raise ValueError("this pick is not laid face down")
+        order = {c: i for i, c in enumerate(self.cards)}
+        return form.replace("{cards}", " ".join(sorted(cards, key=lambda c: order.get(c, 99))))
+
+    def to_json(self) -> dict[str, Any]:
+        return {"player": self.player, "cards": list(self.cards), "min": self.least,
+                "max": self.most, "one_suit": self.one_suit, "entry": self.entry,
+                "entry_down": self.entry_down}
+
+
+@dataclass(frozen=True, slots=True)
 class Choices:
     """What a seat may enter now: ``turn`` is whose entry the game expects (None: nobody's,
     or the game is over), ``seat`` the seat asked about, ``choices`` its entries (empty when
-    the game waits for someone else and there is nothing the seat may do out of turn)."""
+    the game waits for someone else and there is nothing the seat may do out of turn);
+    ``picks`` the plays it may pick card by card beyond those listed (``Pick``)."""
 
     turn: str | None
     seat: str | None
     choices: tuple[Choice, ...] = ()
+    picks: tuple[Pick, ...] = ()
 
     def allowed(self) -> tuple[Choice, ...]:
         return tuple(c for c in self.choices if c.allowed)

@@ -145,6 +145,8 @@
       if (!key) {
         play.disabled = true;
         play.textContent = 'tap cards first';
+      } else if (!match && root.dataset.form) {
+        formed(root, play, down);
       } else if (!match) {
         play.disabled = true;
         play.textContent = 'not a play of yours now';
@@ -160,6 +162,28 @@
           play.appendChild(small);
         }
       }
+    }
+    // a set the list does not hold, with a pick (the referee's form of the entry and how
+    // many cards it takes): the entry is the form with the cards tapped, in the pick's order;
+    // whether it is legal is the referee's to say when it is sent
+    function formed(root, play, down) {
+      var bs = Array.prototype.filter.call(root.querySelectorAll('button.pick'),
+        function (b) { return picked[b.dataset.card]; });
+      bs.sort(function (a, b) { return Number(a.dataset.order) - Number(b.dataset.order); });
+      var n = bs.length;
+      var lo = Number(root.dataset.min), hi = Number(root.dataset.max);
+      var form = down ? root.dataset.formDown : root.dataset.form;
+      var foreign = bs.some(function (b) { return b.dataset.order === undefined; });
+      if (n < lo || n > hi || !form || foreign) {
+        play.disabled = true;
+        play.textContent = !form || foreign ? 'not a play of yours now' :
+          'pick ' + (lo === hi ? String(lo) : lo + '–' + hi) + ' card' + (hi === 1 ? '' : 's');
+        return;
+      }
+      play.dataset.entry = form.replace('{cards}', bs.map(function (b) { return b.dataset.card; }).join(' '));
+      play.disabled = false;
+      play.textContent = 'play ' + bs.map(function (b) { return b.textContent; }).join(' ') +
+        (down ? ' face down' : '');
     }
     document.addEventListener('click', function (e) {
       var b = e.target.closest ? e.target.closest('button.pick') : null;

@@ -11,6 +11,11 @@ back), at any moment of a trick, in turn or not. Hands unseen (bounded: a hand o
 cards has thousands of sets): a lead or a follow of one card is each card not yet seen; a
 follow of several cards is the face-down play of that many unseen cards (``~? ?``) and the
 face-up sets of the cards known to be in the hand; no pull is listed (typed as usual).
+
+Beside the list, the seat in turn gets a ``Pick`` (every set is not listed): the cards it may
+lay (its hand where known, else every card that may be in it), a lead of 1-4 of one suit
+(``lead-one-suit``; no more than the hand holds), a follow of exactly as many as were led,
+face up or face down. The page builds the entry from the cards tapped; ``add`` judges it.
 """
 
 from __future__ import annotations
@@ -21,7 +26,7 @@ from typing import TYPE_CHECKING, TypeVar
 
 from ...cards import DECK_36, GLYPH, Card, sort_hand
 from ...model import Deal, Play, Pull, Result, Setup
-from ..base import Choice, Choices
+from ..base import Choice, Choices, Pick
 from .cards import HAND, CardBook, beats
 from .play import Game, TrickRec
 
@@ -53,7 +58,26 @@ def choices(rules: Kozel, setup: Setup, deals: Sequence[Deal], result: Result,
     if exp.player == who:
         out += [_tried(g, e) for e in _plays(g, who)]
     out += [_tried(g, e) for e in _pulls(g, who)]
-    return Choices(exp.player, who, tuple(out))
+    picks = (_pick(g, who),) if exp.player == who else ()
+    return Choices(exp.player, who, tuple(out), picks)
+
+
+def _pick(g: Game, who: str) -> Pick:
+    """The play ``who`` (in turn) may pick card by card: a lead of 1-4 cards of one suit,
+    or a follow of as many as were led, face up or down (RULES.md, Kozel)."""
+    book = g.book
+    t = g.current
+    need = len(t.attempt[0].cards) if t is not None and t.attempt else 0
+    free = book.free_slots(who)
+    if free == 0:
+        cards = sort_hand(list(book.known[who]))
+    else:
+        cards = [c for c in DECK_36 if book.problem(who, c, free) is None]
+    if need:
+        return Pick(who, tuple(map(str, cards)), need, need, False, f"{who}: {{cards}}",
+                    f"{who}: ~{{cards}}")
+    return Pick(who, tuple(map(str, cards)), 1, max(1, min(HAND, book.size[who])), True,
+                f"{who}: {{cards}}")
 
 
 def _plays(g: Game, who: str) -> list[Play]:
