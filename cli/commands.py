@@ -19,6 +19,7 @@ from cli import complete
 from cli.app import fail, guarded
 from cli.safe import clean
 from cli.views import out as _out
+from cli.views import redacted
 from cli.views import session as _session
 from referee.errors import IllegalEntry
 
@@ -171,18 +172,39 @@ def add(file: FileArg,
         try:
             added = s.add(text)
         except IllegalEntry as e:
-            sys.stderr.write(render.cards(f"referee: refused {text!r}: {e}", a).plain + "\n")
+            sys.stderr.write(render.cards(f"referee: refused {text!r}: {redacted(s, str(e))}",
+                                          a).plain + "\n")
             raise typer.Exit(1) from None
         for v in added.proven:
             proven_any = True
-            con.print(render.cards(f"PROVEN: {v.where()}: {v.said()} — rule {v.rule}", a))
+            con.print(render.cards(redacted(s, f"PROVEN: {v.where()}: {v.said()} — rule "
+                                               f"{v.rule}"), a))
         for v in added.flagged:  # recorded as the table wrote it, and reported (CLI.md)
             proven_any = True
             con.print(render.violation(v, a, "claimed score kept as written: "))
     res = s.result()
-    con.print(render.cards(res.expect.prompt, a))
+    con.print(render.cards(redacted(s, res.expect.prompt), a))
     if proven_any:
         raise typer.Exit(1)
+
+
+@app.command()
+@guarded
+def hand(file: FileArg,
+         player: Annotated[str, typer.Argument(help="the seat whose hand it is")],
+         cards: Annotated[list[str], typer.Argument(help="the hand's cards, e.g. AS KS 7H")],
+         ) -> None:
+    """Register a player's hand for the deal in progress, shown to the referee alone (a
+    private deal: nothing shows it until the deal ends); or correct it, as the director,
+    after the player's first card (written in the deal's note)."""
+    from referee.notation import resolve_player
+    from referee.private import register
+
+    s = _session(file, change=True)
+    who = resolve_player(player, s.setup.players)
+    got = register(s, who, " ".join(cards), director=True)
+    typer.echo(f"{who}'s hand registered ({len(got)} cards): shown to nobody until the deal "
+               "ends")
 
 
 @app.command()
@@ -233,7 +255,7 @@ def undo(file: FileArg,
                                       f"{'it' if len(texts) == 1 else 'them'} back"), a))
     if why and len(taken) < n:
         typer.echo(clean(why))
-    typer.echo(plain_cards(s.result().expect.prompt, a))
+    typer.echo(plain_cards(redacted(s, s.result().expect.prompt), a))
 
 
 @app.command()
@@ -264,16 +286,18 @@ def redo(file: FileArg,
     for _, added in done:
         for v in added.proven:
             code = 1
-            con.print(render.cards(f"PROVEN: {v.where()}: {v.said()} — rule {v.rule}", a))
+            con.print(render.cards(redacted(s, f"PROVEN: {v.where()}: {v.said()} — rule "
+                                                  f"{v.rule}"), a))
         for v in added.flagged:
             code = 1
             con.print(render.violation(v, a, "claimed score kept as written: "))
     if stopped is not None:
         left = len(s.redoable())
-        sys.stderr.write(render.cards(f"referee: cannot redo {s.redoable()[0]!r}: {stopped} "
-                                      f"({left} left to redo)", a).plain + "\n")
+        sys.stderr.write(render.cards(redacted(s, f"referee: cannot redo "
+                                               f"{s.redoable()[0]!r}: {stopped} "
+                                               f"({left} left to redo)"), a).plain + "\n")
         code = 1
-    con.print(render.cards(s.result().expect.prompt, a))
+    con.print(render.cards(redacted(s, s.result().expect.prompt), a))
     raise typer.Exit(code)
 
 

@@ -31,7 +31,7 @@ from .games.base import Checkpoint, GameRules
 from .model import Deal, Entry, Key, Result, Setup
 from .notation import looks_several
 
-AUTO_KEYS = ("dealer", "hands", "stock", "trump", "trump_card")
+AUTO_KEYS = ("dealer", "hands", "stock", "trump", "trump_card", "private")
 AFTER_KEYS = ("claimed", "note")  # keys typed after a deal that belong to that deal
 MAX_ENTRIES = 20000
 
@@ -337,8 +337,10 @@ class Session:
     def person_made(self, k: int) -> list[int]:
         """The indexes of the entries of deal ``k`` (0-based) that a person made: not the
         dealer the referee wrote when the deal opened, not a note (a remark, not an entry),
-        not the cards the referee dealt in a ``--deal`` game."""
+        not the cards the referee dealt in a ``--deal`` game, not a private deal's hands (each
+        registered by its seat: ``referee.private``, replaced, never taken back)."""
         d = self.deals[k]
+        private = ("hands", "private") if d.key("private") is True else ()
         dealt: list[Entry] = []
         if self.setup.seed is not None:
             try:
@@ -346,7 +348,8 @@ class Session:
             except Exception:  # noqa: BLE001 - a hand-made deal the referee cannot deal
                 dealt = []
         return [i for i, e in enumerate(d.entries)
-                if not (isinstance(e, Key) and (e.name in ("dealer", "note") or e in dealt))]
+                if not (isinstance(e, Key) and (e.name in ("dealer", "note") or e in dealt
+                                                or e.name in private))]
 
     def _take(self, n: int) -> list[tuple[int, Entry]]:
         """Take back the last ``n`` entries a person made (``undo``), not saved: each with

@@ -47,7 +47,7 @@ class Table(UndoCommands, ClaimCommands, EditCommand, ToolCommands):
         from cli import render
         from cli.plain import prompt_text
 
-        expect = self.s.result().expect
+        expect = self.seen_result().expect
         plain = prompt_text(expect, self.ascii)
         st = self.style
         if not render.colour_wanted(self.console()):
