@@ -45,9 +45,9 @@ def public_session(s: Any) -> Any:
 def redacted(s: Any, text: str) -> str:
     """``text`` (a refusal, a prompt) with every card of a private deal in progress that the
     table has not seen written ``?``."""
-    from referee import private
+    from referee import private, public
 
-    return private.redact(text, private.hidden(s.deals, s.result()))
+    return public.redact(text, private.hidden(s.deals, s.result()))
 
 
 def hold(path: Path) -> None:

@@ -18,7 +18,8 @@ written in the deal's ``note``.
 Hidden until the deal is over: ``public`` already shows a deal in progress as the table saw
 it; the terminal's read-only views replay ``masked`` deals (a private deal in progress without
 its ``hands``: the table's answer, as if the hands were unseen), and ``redact`` writes ``?`` for
-every card of such a deal the table has not seen in a text the terminal prints.
+every card of such a deal the table has not seen in a text the terminal prints
+(``public.redact``).
 """
 
 from __future__ import annotations
@@ -90,20 +91,6 @@ def hidden(deals: Sequence[Deal], result: Result, viewer: str | None = None) -> 
     return frozenset(out)
 
 
-def redact(text: str, cards: frozenset[Card]) -> str:
-    """``text`` with each card of ``cards`` written ``?`` (a refusal or prompt printed on the
-    laptop during a private deal)."""
-    if not cards:
-        return text
-    from .public import CARD
-
-    def sub(m: Any) -> str:
-        c = try_parse_card(m.group(0))
-        return "?" if c is not None and c in cards else str(m.group(0))
-
-    return CARD.sub(sub, text)
-
-
 # -- registering a hand -------------------------------------------------------------------------
 
 
@@ -131,6 +118,27 @@ def _open_deal(session: Any) -> int:
         session.deals.append(session._new_deal(res))
         session._result = None
     return len(session.deals) - 1
+
+
+def may_register(rules: Any, setup: Setup, deals: Sequence[Deal], result: Result,
+                 seat: str) -> int | None:
+    """How many cards ``seat`` may register now as its hand (the deal in progress, or the
+    next one when none is), or None: the game takes none now, the deal's hands are the
+    table's already, or the seat has played in it."""
+    exp = result.expect
+    if setup.seed is not None or exp.action == "done" or (result.complete and not exp.new_deal):
+        return None  # (a virtual deal: the referee dealt every hand itself)
+    opened = not exp.new_deal and bool(deals)
+    upto = list(deals) if opened else [*deals, Deal([])]
+    d = upto[-1]
+    if d.key("outcome") is not None or _played_by(d, seat) or (
+            registered(d) and not is_private(d)):
+        return None
+    try:
+        size: int | None = rules.private_hand(setup, upto, result, seat)
+    except (KeyError, IndexError, ValueError):
+        return None
+    return size
 
 
 def _played_by(deal: Deal, seat: str) -> bool:

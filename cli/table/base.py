@@ -23,7 +23,7 @@ from referee.errors import (
 def _redact(part: Any, hidden: frozenset[Any]) -> Any:
     from rich.text import Text
 
-    from referee.private import redact
+    from referee.public import redact
 
     if isinstance(part, str):
         return redact(part, hidden)

@@ -40,8 +40,7 @@ def choices(rules: Kierki, setup: Setup, deals: Sequence[Deal], result: Result,
         cards = sort_hand(list(mine))
     else:
         seen = know.seen
-        theirs = know.registered_cards()  # in a hand another player registered
-        cards = [c for c in rules.deck if c not in seen and c not in theirs]
+        cards = [c for c in rules.deck if c not in seen]
     if exp.action == "turn":
         return Choices(who, who, _lottery(st, who, cards, mine is not None))
     out = []
@@ -70,7 +69,8 @@ def _refused(st: DealState, who: str, c: Card) -> str | None:
     where the referee knows it; None when it is accepted."""
     know = st.know
     if know.hand_of(who) is None:
-        return None
+        # a card of a hand another player registered (a private deal) is not this seat's
+        return "card-not-held" if know.registered and c in know.registered_cards() else None
     t = st.current
     if t is not None and t.plays:
         led = st.led
