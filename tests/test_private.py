@@ -243,3 +243,22 @@ def test_once_the_deal_ends_the_hands_show(tmp_path: Path) -> None:
     assert "hands known" in out
     code, _out, err = cli_run("analyze", str(path), "--deal", "1")
     assert code in (0, 1), err
+
+
+def test_a_claim_at_the_terminal_says_the_word_only_while_the_deal_lasts(
+        tmp_path: Path) -> None:
+    path = new_game(tmp_path)
+    hands = deal_hands(13)
+    s = Session.load(path)
+    for p in FOUR:
+        private.register(s, p, cards(hands[p]))
+    for _ in range(40):  # ten tricks
+        offer = [c for c in s.rules.choices(s.setup, s.deals, s.result()).choices if c.allowed]
+        s.add(offer[0].entry)
+    claimer = s.result().expect.player
+    assert claimer is not None
+    code, out, err = cli_run("claim", str(path), claimer, "--rest", "--json")
+    doc = json.loads(out)
+    assert doc["verdict"] in ("holds", "fails") and doc["hands_known"] is True
+    assert doc["line"] == [] and doc["counter"] is None
+
