@@ -125,6 +125,9 @@ def new(game: Annotated[str, typer.Argument(help="kierki, wisconsin-schmier, sch
         option: OptionsOpt = None,
         deal: Annotated[bool, typer.Option("--deal", help="the referee deals virtual cards "
                                                           "(hands known)")] = False,
+        private: Annotated[bool, typer.Option("--private", help="with --deal: each hand "
+                                              "shown on its own seat's page only, on no "
+                                              "other output until the deal ends")] = False,
         seed: Annotated[int | None, typer.Option("--seed", help="seed for --deal and "
                                                  "--dealer random")] = None,
         title: Annotated[str | None, typer.Option("--title")] = None,
@@ -144,7 +147,7 @@ def new(game: Annotated[str, typer.Argument(help="kierki, wisconsin-schmier, sch
     if file.exists() and not force:
         fail(f"{file}: already exists (use --force to overwrite, or 'referee play {file}')", 2)
     try:
-        s = create(name, file, player, dealer, options, deal, seed, title)
+        s = create(name, file, player, dealer, options, deal, seed, title, private)
     finally:
         filelock.drop_unused(file)
     typer.echo(clean(f"created {file}: {s.setup.game} with {', '.join(s.setup.players)}"))

@@ -33,7 +33,7 @@ def public_session(s: Any) -> Any:
     if private.live_private(s.deals, res) is None:
         return s
     s.private_live = True
-    s.deals = private.masked(s.deals, res)
+    s.deals = private.masked(s.deals, res, rules=s.rules)
     s.path = None
     s._result = None
     from referee.games.base import Checkpoint

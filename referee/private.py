@@ -39,9 +39,10 @@ def is_private(deal: Deal) -> bool:
     return deal.key(PRIVATE) is True
 
 
-def live_private(deals: Sequence[Deal], result: Result) -> int | None:
-    """The number (1-based) of the private deal in progress, or None."""
-    if not deals or not is_private(deals[-1]):
+def live_private(deals: Sequence[Deal], result: Result, force: bool = False) -> int | None:
+    """The number (1-based) of the private deal in progress, or None; ``force``: the deal in
+    progress whatever its ``private`` key says (a virtual deal played from the seats)."""
+    if not deals or not (force or is_private(deals[-1])):
         return None
     n = len(deals)
     row = next((d for d in result.deals if d.number == n), None)
@@ -56,21 +57,27 @@ def registered(deal: Deal) -> dict[str, tuple[Card, ...]]:
     return dict(hands) if isinstance(hands, dict) else {}
 
 
-def masked(deals: Sequence[Deal], result: Result) -> list[Deal]:
-    """``deals`` as the terminal may show them: a private deal in progress without its
-    ``hands`` (and ``stock``: a virtual deal's undealt cards), as if the hands were unseen."""
-    n = live_private(deals, result)
+def masked(deals: Sequence[Deal], result: Result, force: bool = False,
+           rules: Any = None) -> list[Deal]:
+    """``deals`` as the terminal may show them: a private deal in progress as the table has
+    seen it (the game's ``as_seen`` where it has one: Kozel's face-down plays), else without
+    its ``hands`` (and ``stock``: a virtual deal's undealt cards), as if unseen."""
+    n = live_private(deals, result, force)
     if n is None:
         return list(deals)
     d = deals[n - 1]
-    return [*deals[:n - 1], Deal([e for e in d.entries if not (
-        isinstance(e, Key) and e.name in ("hands", "stock"))])]
+    seen = rules.as_seen(d) if rules is not None else None
+    if seen is None:
+        seen = Deal([e for e in d.entries if not (
+            isinstance(e, Key) and e.name in ("hands", "stock"))])
+    return [*deals[:n - 1], seen]
 
 
-def hidden(deals: Sequence[Deal], result: Result, viewer: str | None = None) -> frozenset[Card]:
+def hidden(deals: Sequence[Deal], result: Result, viewer: str | None = None,
+           force: bool = False) -> frozenset[Card]:
     """The cards of the private deal in progress that the file places in a hand (or the
     stock) and nobody has laid face up yet, less ``viewer``'s own hand."""
-    n = live_private(deals, result)
+    n = live_private(deals, result, force)
     if n is None:
         return frozenset()
     d = deals[n - 1]
@@ -88,6 +95,8 @@ def hidden(deals: Sequence[Deal], result: Result, viewer: str | None = None) -> 
             out.difference_update(e.cards)
         elif isinstance(e, Key) and e.name == "shown":
             out.difference_update(c for cs in e.value.values() for c in cs)
+        elif isinstance(e, Key) and e.name == "trump_card" and isinstance(e.value, Card):
+            out.discard(e.value)  # (Kozel's card shown to the table)
     return frozenset(out)
 
 

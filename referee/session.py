@@ -68,6 +68,7 @@ class Session:
         # ``_saved``'s
         self._doc_top: dict[str, Any] | None = None
         self._keep_redo = False  # a save by ``redo``: the redo record is rewritten after it
+        self.private_deals = False  # ``create(private=True)``: the virtual deals are private
 
     # -- files --------------------------------------------------------------------------------
 
@@ -80,8 +81,11 @@ class Session:
         return s
 
     @classmethod
-    def create(cls, path: str | Path, setup: Setup) -> Session:
+    def create(cls, path: str | Path, setup: Setup, private: bool = False) -> Session:
+        """A new game written to ``path``; ``private`` (a ``--deal`` game): each virtual deal
+        is private (SAVEFILE.md: each seat's page shows its own hand, no other output any)."""
         s = cls(get_game(setup.game), setup, [], path)
+        s.private_deals = private
         s.deal_if_due()
         s.save()
         return s
@@ -221,7 +225,11 @@ class Session:
         if dealer is not None:
             entries.append(Key("dealer", dealer))
         if self.setup.seed is not None:
-            entries.extend(self.rules.virtual_deal(self.setup, len(self.deals) + 1, dealer))
+            dealt = self.rules.virtual_deal(self.setup, len(self.deals) + 1, dealer)
+            entries.extend(dealt)
+            if dealt and "private" in self.rules.deal_keys and (self.private_deals or (
+                    self.deals and self.deals[-1].key("private") is True)):
+                entries.append(Key("private", True))  # as the deal before it (--private)
         return Deal(entries)
 
     def _append(self, entry: Entry) -> int:

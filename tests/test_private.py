@@ -262,3 +262,37 @@ def test_a_claim_at_the_terminal_says_the_word_only_while_the_deal_lasts(
     assert doc["verdict"] in ("holds", "fails") and doc["hands_known"] is True
     assert doc["line"] == [] and doc["counter"] is None
 
+
+
+@pytest.mark.parametrize("game", ["kierki", "wisconsin-schmier", "schmier", "kozel"])
+def test_a_private_virtual_deal_shows_no_hand_on_the_terminal(tmp_path: Path,
+                                                              game: str) -> None:
+    from tests.test_public import SIX, held, laid_face_up, leaks, play_at_random, shown_card_said
+
+    players = SIX if game == "schmier" else FOUR
+    path = tmp_path / f"{game}.toml"
+    args = [x for p in players for x in ("-p", p)]
+    code, out, err = cli_run("new", game, str(path), *args, "--deal", "--private",
+                             "--seed", "4")
+    assert code == 0, err
+    s = Session.load(path)
+    assert private.is_private(s.deals[0])
+    play_at_random(s, random.Random(4), 9)
+    s = Session.load(path)
+    d = s.deals[-1]
+    if s.result().deals[-1].finished:
+        return
+    unseen = held(d) - laid_face_up(d)
+    shown = d.key("trump_card")
+    for args2 in (["status"], ["status", "--json"], ["replay", "--json"], ["score", "--json"],
+                  ["replay"], ["explain"]):
+        code, out, err = cli_run(*args2, str(path))
+        if args2 == ["status", "--json"]:
+            doc = json.loads(out)
+            doc["expect"].pop("choices")  # the table's answer: every card not seen alike
+            out = json.dumps(doc)
+        if isinstance(shown, Card):
+            out = shown_card_said(shown).sub("", out).replace(f"card shown: {shown.pretty()}",
+                                                              "")
+        assert not leaks(out + err, unseen), (args2, leaks(out + err, unseen))
+    assert cli_run("status", "--json", "--seat", players[0], str(path))[0] == 2

@@ -44,6 +44,7 @@ class TableBase:
         self.reader = reader
         self._con: Any = None
         self.resume_options = ""  # ``play``'s options the resume hint repeats (--serve)
+        self.all_private = False  # every deal in progress private (a --deal game, --seats)
 
     # -- output ----------------------------------------------------------------------------
 
@@ -63,9 +64,9 @@ class TableBase:
         """The cards of a private deal in progress the table has not seen (none otherwise)."""
         from referee import private
 
-        if not self.s.deals or not private.is_private(self.s.deals[-1]):
+        if not self.s.deals or not (self.all_private or private.is_private(self.s.deals[-1])):
             return frozenset()
-        return private.hidden(self.s.deals, self.s.result())
+        return private.hidden(self.s.deals, self.s.result(), force=self.all_private)
 
     def seen_result(self) -> Any:
         """The game as this screen may show it: a private deal in progress replayed without
@@ -73,9 +74,10 @@ class TableBase:
         from referee import private
 
         res = self.s.result()
-        if private.live_private(self.s.deals, res) is None:
+        if private.live_private(self.s.deals, res, self.all_private) is None:
             return res
-        return self.s.rules.replay(self.s.setup, private.masked(self.s.deals, res))
+        return self.s.rules.replay(self.s.setup, private.masked(
+            self.s.deals, res, self.all_private, self.s.rules))
 
     def rich(self, *things: Any) -> None:
         for t in things:

@@ -21,7 +21,8 @@ class ToolCommands(TableBase):
             nums = [deal] if trick is None else [deal, trick]
         from referee import private
 
-        deals = private.masked(self.s.deals, self.s.result())  # a private deal: as seen
+        deals = private.masked(self.s.deals, self.s.result(), self.all_private,
+                               self.s.rules)  # a private deal: as the table saw it
         for line in self.s.rules.explain(self.s.setup, deals, nums[0],
                                          nums[1] if len(nums) > 1 else None,
                                          self.seen_result()):

@@ -515,7 +515,8 @@ class WisconsinSchmier(SchmierRules):
                "its score cut to 15"),
     )
     rules = _rules(WISCONSIN, WISCONSIN_RULES)
-    deal_keys = ("dealer", "hands", "stock", "bids", "trump", "kitty", "discards", "tricks",
+    deal_keys = ("dealer", "hands", "private", "stock", "bids", "trump", "kitty", "discards",
+                 "tricks",
                  "shown", "claim", "claim_hand", "claim_held", "claim_game_points", "outcome",
                  "claimed", "note")
     claim_game_points_max = 80
@@ -532,7 +533,8 @@ class Schmier(SchmierRules):
     deck = SCHMIER.deck
     options = ()
     rules = _rules(SCHMIER, SCHMIER_RULES)
-    deal_keys = ("dealer", "hands", "stock", "bids", "trump", "discards", "tricks", "shown",
+    deal_keys = ("dealer", "hands", "private", "stock", "bids", "trump", "discards", "tricks",
+                 "shown",
                  "claim", "claim_hand", "claim_held", "claim_game_points", "outcome", "claimed",
                  "note")
     claim_game_points_max = 81

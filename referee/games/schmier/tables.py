@@ -265,7 +265,7 @@ def dump_deal(rules: SchmierRules, deal: Deal, setup: Setup) -> dict[str, Any]:
     seats = len(setup.players)
     first = {team_name(g): g[0] for g in teams_of(setup.players)}
     for k in rules.deal_keys:
-        if k in ("dealer", "hands", "trump", "shown", "note"):
+        if k in ("dealer", "hands", "private", "trump", "shown", "note"):
             x = dump_common(deal, k)
             if x is not None:
                 out[k] = x
