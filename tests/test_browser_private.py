@@ -15,7 +15,7 @@ from typing import Any
 import pytest
 
 from tests.test_browser_seats import FOUR, Table, chromium, referee, replay, shot  # noqa: F401
-from tests.test_private import cards, deal_hands
+from tests.test_private import deal_hands
 
 
 @pytest.fixture
