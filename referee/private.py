@@ -29,7 +29,7 @@ from typing import Any
 
 from .cards import Card, sort_hand, try_parse_card
 from .errors import IllegalEntry, NotationError
-from .model import Deal, Entry, Key, Play, Pull, Result, Setup
+from .model import Deal, Entry, Exchange, Key, Play, Pull, Result, Setup
 
 PRIVATE = "private"
 DEALING = ("dealer", "hands", "stock", "trump", "trump_card", PRIVATE)  # keys at a deal's head
@@ -151,7 +151,8 @@ def may_register(rules: Any, setup: Setup, deals: Sequence[Deal], result: Result
 
 
 def _played_by(deal: Deal, seat: str) -> bool:
-    return any(getattr(e, "player", None) == seat and not isinstance(e, Key)
+    """Whether ``seat`` has laid, taken or discarded a card in ``deal`` (a bid is no card)."""
+    return any(isinstance(e, Play | Pull | Exchange) and e.player == seat
                for e in deal.entries)
 
 

@@ -114,3 +114,112 @@ def test_with_some_hands_registered_a_verdict_stays_sound(tmp_path: Path, seed: 
         assert exact == "holds"
     if some == 4 or len(private.registered(a.deals[0])) == 4:
         assert got == exact
+
+
+SIX = ("Ala", "Bartek", "Celina", "Darek", "Ewa", "Filip")
+
+
+@given(seed=st.integers(0, 10**6), game=st.sampled_from(["wisconsin-schmier", "schmier"]))
+@FEW
+def test_schmier_games_every_hand_registered_is_hands_known(tmp_path: Path, seed: int,
+                                                             game: str) -> None:
+    """The Schmier games: the hands dealt (6 each; the stock not known in either file), each
+    registered by its seat before its first card, against the same hands typed."""
+    from referee.games import get
+
+    players = SIX if game == "schmier" else FOUR
+    rules = get(game)
+    setup = Setup(game, players, players[0])
+    dealt = rules.virtual_deal(Setup(game, players, players[0], seed=seed), 1, players[0])
+    hands = next(e.value for e in dealt if e.name == "hands")
+    d = Path(tempfile.mkdtemp(dir=tmp_path))
+    a = Session.create(d / "a.toml", setup)
+    known = ", ".join(f'{p} = "{cards(list(hands[p]))}"' for p in players)
+    names = ", ".join(f'"{p}"' for p in players)
+    (d / "b.toml").write_text(
+        f'format = 1\ngame = "{game}"\nplayers = [{names}]\nfirst_dealer = "Ala"\n\n'
+        f'[[deals]]\ndealer = "Ala"\nhands = {{ {known} }}\n')
+    b = Session.load(d / "b.toml")
+    rng = random.Random(seed)
+    todo = set(players)
+    for _ in range(80):
+        res = b.result()
+        who = res.expect.player
+        if who is None or res.deals and res.deals[0].finished or res.expect.deal != 1:
+            break
+        if who in todo:
+            private.register(a, who, cards(list(hands[who])))
+            todo.discard(who)
+        offer = b.rules.choices(b.setup, b.deals, res).choices
+        ours = a.rules.choices(a.setup, a.deals, a.result()).choices
+        assert sorted((c.entry, c.allowed, c.rule) for c in offer) == \
+            sorted((c.entry, c.allowed, c.rule) for c in ours)
+        if rng.random() < 0.3 and offer:  # anything offered, refused or not: alike
+            tried = rng.choice(offer).entry
+            assert attempt(a, tried) == attempt(b, tried)
+            continue
+        allowed = [c.entry for c in offer if c.allowed and not c.entry.endswith("pass")] or \
+            [c.entry for c in offer if c.allowed]
+        if not allowed:
+            break
+        pick = rng.choice(allowed)
+        assert attempt(a, pick) is None and attempt(b, pick) is None
+    ra, rb = a.result(), b.result()
+    assert [(v.deal, v.trick, v.player, v.rule) for v in ra.violations] == \
+        [(v.deal, v.trick, v.player, v.rule) for v in rb.violations]
+    assert [d.scores for d in ra.deals] == [d.scores for d in rb.deals]
+
+
+@given(seed=st.integers(0, 10**6), some=st.integers(1, 3),
+       game=st.sampled_from(["kierki", "wisconsin-schmier", "schmier"]))
+@FEW
+def test_some_hands_registered_refuse_as_hands_known_for_those_seats(
+        tmp_path: Path, seed: int, some: int, game: str) -> None:
+    """Some seats registered: a registered seat's choices and refusals are those of the deal
+    with every hand known; the others' cards that the open deal accepts are accepted."""
+    from referee.games import get
+
+    players = SIX if game == "schmier" else FOUR
+    rules = get(game)
+    setup = Setup(game, players, players[0])
+    dealt = rules.virtual_deal(Setup(game, players, players[0], seed=seed), 1, players[0])
+    hands = next(e.value for e in dealt if e.name == "hands")
+    d = Path(tempfile.mkdtemp(dir=tmp_path))
+    a = Session.create(d / "a.toml", setup)
+    known = ", ".join(f'{p} = "{cards(list(hands[p]))}"' for p in players)
+    names = ", ".join(f'"{p}"' for p in players)
+    (d / "b.toml").write_text(
+        f'format = 1\ngame = "{game}"\nplayers = [{names}]\nfirst_dealer = "Ala"\n\n'
+        f'[[deals]]\ndealer = "Ala"\nhands = {{ {known} }}\n')
+    b = Session.load(d / "b.toml")
+    rng = random.Random(seed)
+    mine = set(rng.sample(players, some))
+    for p in mine:
+        private.register(a, p, cards(list(hands[p])))
+    for _ in range(60):
+        res = b.result()
+        who = res.expect.player
+        if who is None or res.deals and res.deals[0].finished or res.expect.deal != 1:
+            break
+        offer = b.rules.choices(b.setup, b.deals, res).choices
+        if who in mine:
+            ours = a.rules.choices(a.setup, a.deals, a.result()).choices
+            theirs = {c.entry: (c.allowed, c.rule) for c in offer}
+            if game == "kierki":  # a Kierki hand stays whole: the same answer
+                assert sorted(theirs.items()) == sorted((c.entry, (c.allowed, c.rule))
+                                                        for c in ours)
+            for c in ours:  # never a refusal the open deal does not make (Schmier's draws
+                # are not registered: the hand is then partly known)
+                if not c.allowed and c.entry in theirs:
+                    assert theirs[c.entry][0] is False, c
+            refused = [c for c in ours if not c.allowed]
+            if refused and rng.random() < 0.5:
+                bad = rng.choice(refused)
+                assert attempt(a, bad.entry) == bad.rule
+        allowed = [c.entry for c in offer if c.allowed and not c.entry.endswith("pass")] or \
+            [c.entry for c in offer if c.allowed]
+        if not allowed:
+            break
+        pick = rng.choice(allowed)
+        assert attempt(b, pick) is None
+        assert attempt(a, pick) is None, pick

@@ -250,7 +250,15 @@ def parse_deal(rules: SchmierRules, raw: dict[str, Any], setup: Setup, where: Wh
             ctx["dealer"] = got[0].value if isinstance(got[0], Key) else None
         entries.extend(got)
     deal = Deal(entries)
-    check_cards(rules, deal.key("hands"), deal.key("stock"), setup, where)
+    hands = deal.key("hands")
+    if deal.key("private") is True and hands is not None and set(hands) != set(setup.players):
+        from ...private import check_some  # some hands only, each registered by its seat
+
+        if deal.key("stock") is not None:
+            raise where.err("stock", "the stock only together with every hand (hands)")
+        check_some(hands, setup, 6, rules.variant.deck, where)
+        return deal
+    check_cards(rules, hands, deal.key("stock"), setup, where)
     return deal
 
 
