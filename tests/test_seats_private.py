@@ -36,10 +36,14 @@ LOCAL = "http://127.0.0.1"
 
 
 def game(tmp: Path, name: str = "g.toml") -> tuple[Path, dict[str, str], TestClient]:
+    return game_of(tmp, name, "kierki")
+
+
+def game_of(tmp: Path, name: str, kind: str) -> tuple[Path, dict[str, str], TestClient]:
     path = tmp / name
     path.unlink(missing_ok=True)
     seatkeys.path_of(path).unlink(missing_ok=True)
-    Session.create(path, Setup("kierki", FOUR, "Ala"))
+    Session.create(path, Setup(kind, FOUR, "Ala"))
     k = seatkeys.ensure(path, FOUR)
     return path, k, TestClient(make_app(path, seats=True), base_url=LOCAL)
 
@@ -142,6 +146,21 @@ def test_the_page_offers_the_hand_before_the_first_card(tmp_path: Path) -> None:
     assert c.get("/s/static/seathand.js").status_code == 200
 
 
+def dealt_hands(kind: str, seed: int) -> dict[str, list[Card]]:
+    if kind == "kierki":
+        return deal_hands(seed)
+    from referee.games import get
+
+    keys = get(kind).virtual_deal(Setup(kind, FOUR, "Ala", seed=seed), 1, "Ala")
+    return {p: list(cs) for p, cs in next(e.value for e in keys if e.name == "hands").items()}
+
+
+def _a_card(word: str) -> bool:
+    from referee.cards import try_parse_card
+
+    return try_parse_card(word) is not None
+
+
 def unplayed_registered(s: Session) -> set[Card]:
     d = s.deals[-1]
     regs = private.registered(d)
@@ -159,31 +178,35 @@ def without_pickers(text: str) -> str:
     return json.dumps(doc)
 
 
-@given(seed=st.integers(0, 10**6), some=st.integers(1, 3), cards_played=st.integers(0, 30))
+@given(seed=st.integers(0, 10**6), some=st.integers(1, 3), cards_played=st.integers(0, 30),
+       game=st.sampled_from(["kierki", "wisconsin-schmier"]))
 @FEW
 def test_no_one_else_sees_a_registered_hand(tmp_path: Path, seed: int, some: int,
-                                            cards_played: int) -> None:
-    path, k, c = game(tmp_path, f"g{seed}.toml")
+                                            cards_played: int, game: str) -> None:
+    path, k, c = game_of(tmp_path, f"g{seed}.toml", game)
     rng = random.Random(seed)
-    hands = deal_hands(seed)
+    hands = dealt_hands(game, seed)
     mine = rng.sample(FOUR, some)
     s = Session.load(path)
     for p in mine:
         private.register(s, p, cards(hands[p]))
-    # the deal goes on with the true hands (each player plays a legal card of theirs)
+    # the deal goes on with the true hands (each player a legal entry of theirs: a card of
+    # the hand dealt, or the kitty taken, a bid...)
     for _ in range(cards_played):
         res = s.result()
         who = res.expect.player
-        if who is None or res.deals[0].finished:
+        if who is None or res.deals and res.deals[0].finished:
             break
         offer = s.rules.choices(s.setup, s.deals, res, who).choices
         held = {str(x) for x in hands[who]}
-        legal = [x for x in offer if x.allowed and x.entry.split(": ")[1] in held]
+        legal = [x for x in offer if x.allowed and (
+            x.entry.split(": ")[1] in held or not _a_card(x.entry.split(": ")[1]))
+            and not x.entry.endswith("pass")]
         if not legal:
             break
         s.add(rng.choice(legal).entry)
     s = Session.load(path)
-    if s.result().deals[0].finished:
+    if not s.deals or s.result().deals[0].finished:
         return
     secret = unplayed_registered(s)
     for p in FOUR:
