@@ -296,3 +296,30 @@ def test_a_private_virtual_deal_shows_no_hand_on_the_terminal(tmp_path: Path,
                                                               "")
         assert not leaks(out + err, unseen), (args2, leaks(out + err, unseen))
     assert cli_run("status", "--json", "--seat", players[0], str(path))[0] == 2
+
+
+def test_the_table_mode_registers_hands_and_its_screen_shows_none(tmp_path: Path) -> None:
+    from tests.test_new_user import play
+
+    path = new_game(tmp_path)
+    hands = deal_hands(17)
+    lines = [f"hand {p} {cards(hands[p])}" for p in FOUR]
+    lead = hands["Bartek"][0]
+    follow = [c for c in hands["Celina"] if c.suit == lead.suit]
+    off = [c for c in hands["Celina"] if c.suit != lead.suit]
+    lines += [f"Bartek: {lead}"]
+    if follow and off:
+        lines += [f"Celina: {off[0]}"]  # a revoke: refused, its message masked
+    lines += ["status", "explain", "quit"]
+    out = play(path, *lines)
+    assert out.count("hand registered (13 cards)") == 4
+    typed = {str(c) for h in hands.values() for c in h} - {str(lead)}
+    if follow and off:
+        assert "follow-suit" in out
+        typed.discard(str(off[0]))  # typed by the person at the laptop
+    screen = out.split(f"hand Darek {cards(hands['Darek'])}")[-1]
+    from tests.test_public import leaks
+
+    shown = {c for h in hands.values() for c in h if str(c) in typed}
+    assert not leaks(screen.replace(f"Celina: {off[0]}" if off else "", ""), shown)
+    assert Session.load(path).deals[0].key("private") is True
