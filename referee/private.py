@@ -174,6 +174,9 @@ def register(session: Any, seat: str, text: str, director: bool = False) -> tupl
 
 def _register(session: Any, rules: Any, seat: str, cards: tuple[Card, ...],
               director: bool) -> tuple[Card, ...]:
+    if session.setup.seed is not None:
+        raise IllegalEntry("turn-order", "the referee dealt this game's hands itself (--deal): "
+                           "there is no hand to show it")
     k = _open_deal(session)
     deal = session.deals[k]
     if deal.key("outcome") is not None:

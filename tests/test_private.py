@@ -323,3 +323,12 @@ def test_the_table_mode_registers_hands_and_its_screen_shows_none(tmp_path: Path
     shown = {c for h in hands.values() for c in h if str(c) in typed}
     assert not leaks(screen.replace(f"Celina: {off[0]}" if off else "", ""), shown)
     assert Session.load(path).deals[0].key("private") is True
+
+
+def test_a_virtual_deal_takes_no_registered_hand(tmp_path: Path) -> None:
+    path = tmp_path / "v.toml"
+    Session.create(path, Setup("kierki", FOUR, "Ala", seed=3), private=True)
+    before = path.read_bytes()
+    code, _out, err = cli_run("hand", str(path), "Ala", *map(str, deal_hands(1)["Ala"]))
+    assert code == 1 and "turn-order" in err
+    assert path.read_bytes() == before
