@@ -520,8 +520,13 @@ def edit(file: FileArg,
     deal = _one_of(deal, deal_opt, "the deal", "DEAL or --deal")
     trick = _one_of(trick, trick_opt, "the trick", None)
     s = _session(file, change=to is not None and not dry_run)
+    if getattr(s, "private_live", False):  # the entries as numbered in the file, not saved
+        from referee.session import Session
+
+        s = Session.load(file)
+        s.path = None
     render, con, a = _out(ascii_only)
-    its = ed.items(s.rules, s.setup, s.deals, deal)
+    its = _private_items(s, deal, ed.items(s.rules, s.setup, s.deals, deal))
     if to is None or (entry is None and trick is None):
         if to is not None or entry is not None:
             fail("--entry and --to go together (or a trick number and --to)", 2)
@@ -531,6 +536,10 @@ def edit(file: FileArg,
         return
     first, last = (entry, entry) if entry is not None else \
         ed.trick_entries(its, trick)
+    if any(it.number in range(first, last + 1) and it.text.startswith(("hands", "private"))
+           and it.text.endswith(_SHOWN_ALONE) for it in its):
+        fail(f"a hand shown to the referee alone is changed with: referee hand {file} NAME "
+             "CARDS", 2)
     try:
         change = ed.propose(s.rules, s.setup, s.deals, deal, first, to, last, s.result())
     except ed.EditRefused as e:
@@ -549,6 +558,21 @@ def edit(file: FileArg,
     raise typer.Exit(change.code)
 
 
+
+
+_SHOWN_ALONE = "(shown to the referee alone)"
+
+
+def _private_items(s: Any, deal: int, its: list[Any]) -> list[Any]:
+    """A private deal in progress: its ``hands`` (and ``private``) said, not shown."""
+    from dataclasses import replace
+
+    from referee import private
+
+    if private.live_private(s.deals, s.result()) != deal:
+        return its
+    return [replace(it, text=f"{it.text.split(' =', 1)[0]} = {_SHOWN_ALONE}")
+            if it.text.startswith(("hands =", "private =")) else it for it in its]
 
 
 def _one_of(positional: int | None, option: int | None, what: str,

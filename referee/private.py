@@ -70,6 +70,8 @@ def masked(deals: Sequence[Deal], result: Result, force: bool = False,
     if seen is None:
         seen = Deal([e for e in d.entries if not (
             isinstance(e, Key) and e.name in ("hands", "stock"))])
+    # (without its hands, ``private`` is not a key the deal may hold: the table's view)
+    seen = Deal([e for e in seen.entries if not (isinstance(e, Key) and e.name == PRIVATE)])
     return [*deals[:n - 1], seen]
 
 

@@ -380,8 +380,10 @@ class Session:
             del self.deals[k + 1:]  # deal tables holding only what the referee wrote
             d = self.deals[k]
             taken.append((k + 1, d.entries.pop(i)))
-            if not self.person_made(k) and not d.has_key("note"):
+            if not self.person_made(k) and not d.has_key("note") and not (
+                    d.key("private") is True and self.setup.seed is None):
                 self.deals.pop()  # only what the referee wrote is left: the deal was not begun
+                # (hands registered by the seats are kept: theirs, not the referee's)
             self._result = None
         return taken
 

@@ -332,3 +332,28 @@ def test_a_virtual_deal_takes_no_registered_hand(tmp_path: Path) -> None:
     code, _out, err = cli_run("hand", str(path), "Ala", *map(str, deal_hands(1)["Ala"]))
     assert code == 1 and "turn-order" in err
     assert path.read_bytes() == before
+
+
+def test_undo_keeps_a_registered_hand_and_edit_reads_the_deal(tmp_path: Path) -> None:
+    path = new_game(tmp_path)
+    hands = deal_hands(19)
+    s = Session.load(path)
+    private.register(s, "Bartek", cards(hands["Bartek"]))
+    s.add(f"Bartek: {hands['Bartek'][0]}")
+    code, _out, err = cli_run("undo", str(path), "--yes")
+    assert code == 0, err
+    d = Session.load(path).deals[0]
+    assert d.key("hands") == {"Bartek": tuple(hands["Bartek"])} and private.is_private(d)
+    s = Session.load(path)
+    s.add(f"Bartek: {hands['Bartek'][0]}")
+    code, out, err = cli_run("edit", str(path), "1", "--ascii")
+    assert code == 0, err
+    assert "shown to the referee alone" in out
+    assert not {str(c) for c in hands["Bartek"][1:]} & set(out.split())
+    # the entries are numbered as in the file; the hand is changed by 'hand' only
+    code, out, err = cli_run("edit", str(path), "1", "--entry", "2", "--to",
+                             'hands = { Bartek = "2C" }')
+    assert code == 2
+    code, out, err = cli_run("edit", str(path), "1", "--entry", "4", "--to",
+                             f"Bartek: {hands['Bartek'][0]}", "--dry-run")
+    assert code == 0, err
