@@ -103,3 +103,30 @@ def _without_choices(file: Path) -> str:
     doc = json.loads(referee("status", "--json", str(file)).stdout)
     doc["expect"].pop("choices")
     return json.dumps(doc)
+
+
+def test_four_phones_register_their_wisconsin_hands(table: Any, tmp_path: Path) -> None:
+    from referee.games import get
+    from referee.model import Setup
+
+    file = tmp_path / "wisconsin.toml"
+    args = ["new", "wisconsin-schmier", str(file)]
+    for name in FOUR:
+        args += ["-p", name]
+    assert referee(*args).returncode == 0
+    keys = get("wisconsin-schmier").virtual_deal(
+        Setup("wisconsin-schmier", FOUR, "Ala", seed=7), 1, "Ala")
+    hands = {p: list(cs) for p, cs in next(k.value for k in keys if k.name == "hands").items()}
+    t = table(file)
+    for name in FOUR:
+        register_by_taps(t, name, hands[name])
+    for name in FOUR:
+        doc = t.live(name)
+        assert sorted(doc["hand"]) == sorted(map(str, hands[name]))
+        page = t.phones[name].locator("#hand").inner_text()
+        for other in FOUR:
+            if other != name:
+                assert not any(c.pretty() in page for c in hands[other])
+    out = referee("status", str(file)).stdout
+    assert not {w for w in out.split()} & {c.pretty() for h in hands.values() for c in h}
+    assert not t.errors
