@@ -119,12 +119,14 @@ def test_with_some_hands_registered_a_verdict_stays_sound(tmp_path: Path, seed: 
 SIX = ("Ala", "Bartek", "Celina", "Darek", "Ewa", "Filip")
 
 
-@given(seed=st.integers(0, 10**6), game=st.sampled_from(["wisconsin-schmier", "schmier"]))
+@given(seed=st.integers(0, 10**6),
+       game=st.sampled_from(["wisconsin-schmier", "schmier", "kozel"]))
 @FEW
 def test_schmier_games_every_hand_registered_is_hands_known(tmp_path: Path, seed: int,
                                                              game: str) -> None:
-    """The Schmier games: the hands dealt (6 each; the stock not known in either file), each
-    registered by its seat before its first card, against the same hands typed."""
+    """The Schmier games and Kozel: the hands dealt (6 each, Kozel 4; the stock not known in
+    either file), each registered by its seat before its first card, against the same hands
+    typed."""
     from referee.games import get
 
     players = SIX if game == "schmier" else FOUR
@@ -171,7 +173,7 @@ def test_schmier_games_every_hand_registered_is_hands_known(tmp_path: Path, seed
 
 
 @given(seed=st.integers(0, 10**6), some=st.integers(1, 3),
-       game=st.sampled_from(["kierki", "wisconsin-schmier", "schmier"]))
+       game=st.sampled_from(["kierki", "wisconsin-schmier", "schmier", "kozel"]))
 @FEW
 def test_some_hands_registered_refuse_as_hands_known_for_those_seats(
         tmp_path: Path, seed: int, some: int, game: str) -> None:

@@ -168,6 +168,15 @@ class Kozel(GameRules):
             return [Key("note", read_note(value, where))]
         raise where.err(key, "a key of a kozel game")
 
+    def private_hand(self, setup: Setup, deals: Sequence[Deal], result: Result,
+                     seat: str) -> int | None:
+        """The 4 cards dealt (the draws from the stock are not registered: the hand is then
+        partly known, the card book's free slots); not with a stock known (a virtual deal)."""
+        d = deals[-1] if deals else None
+        if d is None or d.key("outcome") is not None or d.key("stock") is not None:
+            return None
+        return HAND
+
     def read_hands(self, value: Any, setup: Setup, where: Where
                    ) -> dict[str, tuple[Card, ...]]:
         if not isinstance(value, dict):
