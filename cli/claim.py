@@ -50,6 +50,10 @@ def run(file: Path, player: str, tricks: int | None, hand_text: str | None, as_j
     from referee.claims import ClaimError, HandNeeded, judge
 
     s = views.session(file)
+    if getattr(s, "private_live", False):  # judged on what the referee knows; said: the word
+        from referee.session import Session
+
+        s = Session.load(file)
     hand = parse_hand(hand_text) if hand_text is not None else None
     try:
         try:
@@ -60,10 +64,17 @@ def run(file: Path, player: str, tricks: int | None, hand_text: str | None, as_j
             shown = parse_hand(ask_hand(player))
             verdict = judge(s.setup, s.deals, player, tricks=tricks, hand=shown)
     except ClaimError as e:
-        fail(str(e), 2)
+        fail(views.redacted(s, str(e)), 2)
     except KeyboardInterrupt:
         sys.stderr.write("referee: interrupted: the claim was not judged\n")
         raise SystemExit(130) from None
+    from dataclasses import replace
+
+    from referee import private
+
+    if private.live_private(s.deals, s.result()) is not None:
+        # a private deal in progress: the line and the counter-deal would name hidden cards
+        verdict = replace(verdict, line=(), counter=None)
     if as_json:
         views.write_json(verdict.to_json())
     else:

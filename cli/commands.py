@@ -19,6 +19,7 @@ from cli import complete
 from cli.app import fail, guarded
 from cli.safe import clean
 from cli.views import out as _out
+from cli.views import redacted
 from cli.views import session as _session
 from referee.errors import IllegalEntry
 
@@ -124,6 +125,9 @@ def new(game: Annotated[str, typer.Argument(help="kierki, wisconsin-schmier, sch
         option: OptionsOpt = None,
         deal: Annotated[bool, typer.Option("--deal", help="the referee deals virtual cards "
                                                           "(hands known)")] = False,
+        private: Annotated[bool, typer.Option("--private", help="with --deal: each hand "
+                                              "shown on its own seat's page only, on no "
+                                              "other output until the deal ends")] = False,
         seed: Annotated[int | None, typer.Option("--seed", help="seed for --deal and "
                                                  "--dealer random")] = None,
         title: Annotated[str | None, typer.Option("--title")] = None,
@@ -143,7 +147,7 @@ def new(game: Annotated[str, typer.Argument(help="kierki, wisconsin-schmier, sch
     if file.exists() and not force:
         fail(f"{file}: already exists (use --force to overwrite, or 'referee play {file}')", 2)
     try:
-        s = create(name, file, player, dealer, options, deal, seed, title)
+        s = create(name, file, player, dealer, options, deal, seed, title, private)
     finally:
         filelock.drop_unused(file)
     typer.echo(clean(f"created {file}: {s.setup.game} with {', '.join(s.setup.players)}"))
@@ -171,18 +175,39 @@ def add(file: FileArg,
         try:
             added = s.add(text)
         except IllegalEntry as e:
-            sys.stderr.write(render.cards(f"referee: refused {text!r}: {e}", a).plain + "\n")
+            sys.stderr.write(render.cards(f"referee: refused {text!r}: {redacted(s, str(e))}",
+                                          a).plain + "\n")
             raise typer.Exit(1) from None
         for v in added.proven:
             proven_any = True
-            con.print(render.cards(f"PROVEN: {v.where()}: {v.said()} — rule {v.rule}", a))
+            con.print(render.cards(redacted(s, f"PROVEN: {v.where()}: {v.said()} — rule "
+                                               f"{v.rule}"), a))
         for v in added.flagged:  # recorded as the table wrote it, and reported (CLI.md)
             proven_any = True
             con.print(render.violation(v, a, "claimed score kept as written: "))
     res = s.result()
-    con.print(render.cards(res.expect.prompt, a))
+    con.print(render.cards(redacted(s, res.expect.prompt), a))
     if proven_any:
         raise typer.Exit(1)
+
+
+@app.command()
+@guarded
+def hand(file: FileArg,
+         player: Annotated[str, typer.Argument(help="the seat whose hand it is")],
+         cards: Annotated[list[str], typer.Argument(help="the hand's cards, e.g. AS KS 7H")],
+         ) -> None:
+    """Register a player's hand for the deal in progress, shown to the referee alone (a
+    private deal: nothing shows it until the deal ends); or correct it, as the director,
+    after the player's first card (written in the deal's note)."""
+    from referee.notation import resolve_player
+    from referee.private import register
+
+    s = _session(file, change=True)
+    who = resolve_player(player, s.setup.players)
+    got = register(s, who, " ".join(cards), director=True)
+    typer.echo(f"{who}'s hand registered ({len(got)} cards): shown to nobody until the deal "
+               "ends")
 
 
 @app.command()
@@ -233,7 +258,7 @@ def undo(file: FileArg,
                                       f"{'it' if len(texts) == 1 else 'them'} back"), a))
     if why and len(taken) < n:
         typer.echo(clean(why))
-    typer.echo(plain_cards(s.result().expect.prompt, a))
+    typer.echo(plain_cards(redacted(s, s.result().expect.prompt), a))
 
 
 @app.command()
@@ -264,16 +289,18 @@ def redo(file: FileArg,
     for _, added in done:
         for v in added.proven:
             code = 1
-            con.print(render.cards(f"PROVEN: {v.where()}: {v.said()} — rule {v.rule}", a))
+            con.print(render.cards(redacted(s, f"PROVEN: {v.where()}: {v.said()} — rule "
+                                                  f"{v.rule}"), a))
         for v in added.flagged:
             code = 1
             con.print(render.violation(v, a, "claimed score kept as written: "))
     if stopped is not None:
         left = len(s.redoable())
-        sys.stderr.write(render.cards(f"referee: cannot redo {s.redoable()[0]!r}: {stopped} "
-                                      f"({left} left to redo)", a).plain + "\n")
+        sys.stderr.write(render.cards(redacted(s, f"referee: cannot redo "
+                                               f"{s.redoable()[0]!r}: {stopped} "
+                                               f"({left} left to redo)"), a).plain + "\n")
         code = 1
-    con.print(render.cards(s.result().expect.prompt, a))
+    con.print(render.cards(redacted(s, s.result().expect.prompt), a))
     raise typer.Exit(code)
 
 
@@ -493,8 +520,13 @@ def edit(file: FileArg,
     deal = _one_of(deal, deal_opt, "the deal", "DEAL or --deal")
     trick = _one_of(trick, trick_opt, "the trick", None)
     s = _session(file, change=to is not None and not dry_run)
+    if getattr(s, "private_live", False):  # the entries as numbered in the file, not saved
+        from referee.session import Session
+
+        s = Session.load(file)
+        s.path = None
     render, con, a = _out(ascii_only)
-    its = ed.items(s.rules, s.setup, s.deals, deal)
+    its = _private_items(s, deal, ed.items(s.rules, s.setup, s.deals, deal))
     if to is None or (entry is None and trick is None):
         if to is not None or entry is not None:
             fail("--entry and --to go together (or a trick number and --to)", 2)
@@ -504,6 +536,10 @@ def edit(file: FileArg,
         return
     first, last = (entry, entry) if entry is not None else \
         ed.trick_entries(its, trick)
+    if any(it.number in range(first, last + 1) and it.text.startswith(("hands", "private"))
+           and it.text.endswith(_SHOWN_ALONE) for it in its):
+        fail(f"a hand shown to the referee alone is changed with: referee hand {file} NAME "
+             "CARDS", 2)
     try:
         change = ed.propose(s.rules, s.setup, s.deals, deal, first, to, last, s.result())
     except ed.EditRefused as e:
@@ -522,6 +558,21 @@ def edit(file: FileArg,
     raise typer.Exit(change.code)
 
 
+
+
+_SHOWN_ALONE = "(shown to the referee alone)"
+
+
+def _private_items(s: Any, deal: int, its: list[Any]) -> list[Any]:
+    """A private deal in progress: its ``hands`` (and ``private``) said, not shown."""
+    from dataclasses import replace
+
+    from referee import private
+
+    if private.live_private(s.deals, s.result()) != deal:
+        return its
+    return [replace(it, text=f"{it.text.split(' =', 1)[0]} = {_SHOWN_ALONE}")
+            if it.text.startswith(("hands =", "private =")) else it for it in its]
 
 
 def _one_of(positional: int | None, option: int | None, what: str,

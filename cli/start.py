@@ -92,7 +92,7 @@ def seated(game: str, players: list[str] | None) -> list[str]:
 
 def create(game: str, file: Path, players: list[str], dealer: str | None = None,
            options: dict[str, Any] | None = None, deal: bool = False,
-           seed: int | None = None, title: str | None = None) -> Any:
+           seed: int | None = None, title: str | None = None, private: bool = False) -> Any:
     """Write a new save file and return its Session (the caller checks for overwriting).
 
     ``dealer`` may be ``random`` (``is_random``): the first dealer is then drawn
@@ -124,7 +124,9 @@ def create(game: str, file: Path, players: list[str], dealer: str | None = None,
         data["title"] = title
     data["options"] = dict(options or {})
     _rules, setup = savefile.parse_setup(data, str(file))
-    return Session.create(file, setup)
+    if private and (not deal or "private" not in rules.deal_keys):
+        raise NotationError("--private goes with --deal, in a game of several players")
+    return Session.create(file, setup, private=private)
 
 
 def dealer_news(session: Any, dealer: str | None) -> str | None:

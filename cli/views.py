@@ -19,7 +19,35 @@ def session(path: Path, change: bool = False) -> Any:
 
     if change:
         hold(path)
-    return Session.load(path)
+        return Session.load(path)
+    return public_session(Session.load(path))
+
+
+def public_session(s: Any) -> Any:
+    """``s`` for a read-only view on the terminal: a private deal in progress as the table
+    has seen it, its registered hands left out (``referee.private.masked``); the session is
+    then never saved (``path`` None)."""
+    from referee import private
+
+    res = s.result()
+    if private.live_private(s.deals, res) is None:
+        return s
+    s.private_live = True
+    s.deals = private.masked(s.deals, res, rules=s.rules)
+    s.path = None
+    s._result = None
+    from referee.games.base import Checkpoint
+
+    s._resume = Checkpoint()  # (it held the unmasked deal's state)
+    return s
+
+
+def redacted(s: Any, text: str) -> str:
+    """``text`` (a refusal, a prompt) with every card of a private deal in progress that the
+    table has not seen written ``?``."""
+    from referee import private, public
+
+    return public.redact(text, private.hidden(s.deals, s.result()))
 
 
 def hold(path: Path) -> None:
@@ -87,6 +115,11 @@ def status(file: Path, as_json: bool = False, ascii_only: bool = False,
             from referee.notation import resolve_player
 
             who = resolve_player(seat, s.setup.players)  # a stranger: exit 2
+            if getattr(s, "private_live", False):
+                from referee.errors import NotationError
+
+                raise NotationError("--seat: this deal's hands are private while it is in "
+                                    "progress (each seat sees its own on its own page)")
         doc = res.to_json()
         e = res.expect
         offer = s.rules.choices(s.setup, s.deals, res, who)

@@ -9,6 +9,12 @@ claim of tricks, ``referee/claims/``). When hands are known the assertion is che
 when they are not, it stays pending, and the first card the player later shows that
 contradicts it proves the breach, which is reported where the assertion was made. Once every
 dealt card has been shown, every assertion left pending is known to have been true.
+
+Hands may also be known for some players only (a ``private`` deal: each player registered
+their own hand with the referee, SAVEFILE.md): ``registered`` holds those hands, checked at
+once as known hands are, while the others stay unseen and their assertions pending. A registered
+hand must never be told to anyone else while the deal is in progress, so ``private`` keeps
+the holder's name out of a refusal ("Bartek does not hold 7♥", not "Ala holds it").
 """
 
 from __future__ import annotations
@@ -87,14 +93,22 @@ class Knowledge:
     """What the referee knows of the hands in one deal."""
 
     def __init__(self, deal: int, players: Iterable[str], deck: Iterable[Card],
-                 hands: dict[str, Iterable[Card]] | None = None) -> None:
+                 hands: dict[str, Iterable[Card]] | None = None, private: bool = False
+                 ) -> None:
         self.deal = deal
         self.players = tuple(players)
         self.deck = frozenset(deck)
+        self.private = private
         # every card shown in this deal: who showed it first, at which trick or turn
         self.seen: dict[Card, tuple[str, int | None, int | None]] = {}
-        self.hands: dict[str, set[Card]] | None = (
-            {p: set(hands.get(p, ())) for p in self.players} if hands is not None else None)
+        # every hand known (None: not every one); ``registered``: the hands known when only
+        # some are (a private deal), else empty
+        self.hands: dict[str, set[Card]] | None = None
+        self.registered: dict[str, set[Card]] = {}
+        if hands is not None and all(p in hands for p in self.players):
+            self.hands = {p: set(hands.get(p, ())) for p in self.players}
+        elif hands is not None:
+            self.registered = {p: set(hands[p]) for p in self.players if p in hands}
         # every player's pending assertions, in the order made (``assertions``); an
         # ``UnmadeVoid`` is one kept unmade
         self._pending: dict[str, list[VoidAssertion | UnmadeVoid]] = {p: [] for p in self.players}
@@ -108,6 +122,21 @@ class Knowledge:
     @property
     def hands_known(self) -> bool:
         return self.hands is not None
+
+    def hand_of(self, player: str) -> set[Card] | None:
+        """``player``'s hand now where the referee knows it (every hand known, or this one
+        registered), else None."""
+        if self.hands is not None:
+            return self.hands[player]
+        return self.registered.get(player) if self.registered else None
+
+    def registered_cards(self) -> set[Card]:
+        """Every card in a registered hand now (none unless some hands are registered)."""
+        return set().union(*self.registered.values()) if self.registered else set()
+
+    def _holder(self, c: Card) -> str | None:
+        known = self.hands if self.hands is not None else self.registered
+        return next((p for p, h in known.items() if c in h), None)
 
     @property
     def assertions(self) -> dict[str, list[VoidAssertion]]:
@@ -136,17 +165,19 @@ class Knowledge:
         shower = self.shown_by.get(c)
         if shower is not None and shower != player:
             return "card-not-held", f"{player} does not hold {c} ({shower} showed it)"
-        if self.hands is not None and c not in self.hands[player]:
-            holder = next((p for p, h in self.hands.items() if c in h), None)
-            extra = f" ({holder} holds it)" if holder else ""
-            return "card-not-held", f"{player} does not hold {c}{extra}"
+        if self.hands is not None or self.registered:
+            mine = self.hand_of(player)
+            holder = self._holder(c) if mine is None or c not in mine else player
+            if holder != player and (mine is not None or holder is not None):
+                extra = f" ({holder} holds it)" if holder and not self.private else ""
+                return "card-not-held", f"{player} does not hold {c}{extra}"
         return None
 
     def holding(self, player: str, test: CardTest) -> list[Card]:
         """Cards known to be in ``player``'s hand now that pass ``test`` (hands known; else
         the cards the player showed and has not played)."""
-        cards: Iterable[Card] = self.hands[player] if self.hands is not None else \
-            self.shown_of(player)
+        mine = self.hand_of(player)
+        cards: Iterable[Card] = mine if mine is not None else self.shown_of(player)
         return sorted((c for c in cards if test(c)), key=lambda c: (c.suit, c.rank))
 
     def shown_of(self, player: str) -> set[Card]:
@@ -155,8 +186,9 @@ class Knowledge:
 
     def certain(self, player: str) -> set[Card]:
         """The cards known to be in ``player``'s hand now (hands known: the hand)."""
-        if self.hands is not None:
-            return set(self.hands[player])
+        mine = self.hand_of(player)
+        if mine is not None:
+            return set(mine)
         return self.shown_of(player)
 
     # -- recording ----------------------------------------------------------------------------
@@ -168,9 +200,9 @@ class Knowledge:
         Otherwise it stays pending until a later card proves it false (unless a card the
         player showed and still holds contradicts it now).
         """
-        if self.hands is not None or self.shown_by:
+        if self.hands is not None or self.shown_by or self.registered:
             held = self.holding(assertion.player, assertion.test)
-            if held or self.hands is not None:
+            if held or self.hand_of(assertion.player) is not None:
                 return held[0] if held else None
         self.pend(assertion)
         return None
@@ -204,7 +236,8 @@ class Knowledge:
         deal, or one outside the deck, is reported as that and proves nothing of the hand."""
         problem = None
         if c in self.seen or c not in self.deck or c in self.shown_by or (
-                self.hands is not None and c not in self.hands[player]):
+                self.hands is not None and c not in self.hands[player]) or (
+                self.registered and self.problem(player, c) is not None):
             problem = self.problem(player, c)
             if problem is not None and problem[0] != "card-not-held":
                 return problem, ()
@@ -225,6 +258,9 @@ class Knowledge:
             else:
                 for h in self.hands.values():
                     h.discard(c)
+        elif self.registered:
+            for h in self.registered.values():
+                h.discard(c)
         if c.suit not in self.watch[player]:
             return ()  # the common case: nothing this player said can be proven by this card
         return self.prove(player, c, trick, turn)
@@ -236,6 +272,10 @@ class Knowledge:
         hands = self.hands
         if hands is not None:
             hands[player].discard(c)
+        elif self.registered:
+            mine = self.registered.get(player)
+            if mine is not None:
+                mine.discard(c)
         if c.suit in self.watch[player]:
             return self.prove(player, c, trick, None)
         return ()
@@ -297,13 +337,15 @@ class Knowledge:
 
     def receive(self, player: str, cards: Iterable[Card]) -> None:
         """Cards entering a known hand during the deal (an exchange, a draw)."""
-        if self.hands is not None:
-            self.hands[player].update(cards)
+        mine = self.hand_of(player)
+        if mine is not None:
+            mine.update(cards)
 
     def release(self, player: str, cards: Iterable[Card]) -> None:
         """Cards leaving a hand without being shown in play (discarded face down)."""
-        if self.hands is not None:
-            self.hands[player].difference_update(cards)
+        mine = self.hand_of(player)
+        if mine is not None:
+            mine.difference_update(cards)
 
     # -- questions ----------------------------------------------------------------------------
 
@@ -313,9 +355,13 @@ class Knowledge:
     def may_hold(self, player: str, assertions: bool = True) -> set[Card]:
         """Cards ``player`` may still hold, on what is known now (``assertions`` False:
         leaving out what the player's own play asserted, as a hand shown may prove it false)."""
-        if self.hands is not None:
-            return set(self.hands[player])
+        mine = self.hand_of(player)
+        if mine is not None:
+            return set(mine)
         cards = self.unseen()
+        for p, h in self.registered.items():  # a registered hand's cards are its player's
+            if p != player:
+                cards -= h
         if self.shown_by:  # a card another player showed is theirs
             cards -= {c for c, p in self.shown_by.items() if p != player}
         for a in self.assertions[player] if assertions else ():

@@ -11,7 +11,8 @@ from collections.abc import Callable
 
 from .model import Deal, Entry, Key, Result
 
-AUTO_KEYS = ("dealer", "hands", "stock", "trump", "trump_card")  # what the referee writes
+# what the referee writes when a deal opens (and a private deal's hands, registered by the seats)
+AUTO_KEYS = ("dealer", "hands", "stock", "trump", "trump_card", "private")
 AFTER_KEYS = ("claimed", "note")  # keys typed after a deal that belong to that deal
 
 

@@ -633,18 +633,40 @@ def seat_hand(game: Game, name: str) -> list[str] | None:
     return [str(c) for c in sort_hand([c for c in held if c not in gone])]
 
 
+def redact(text: str, cards: frozenset[Card]) -> str:
+    """``text`` with each card of ``cards`` written ``?`` (a refusal or a prompt printed on
+    the laptop while a private deal is in progress: ``referee.private.hidden``)."""
+    if not cards:
+        return text
+
+    def sub(m: re.Match[str]) -> str:
+        c = try_parse_card(m.group(0))
+        return HIDDEN if c is not None and c in cards else m.group(0)
+
+    return CARD.sub(sub, text)
+
+
 def seat_choices(game: Game, offered: Iterable[Any]) -> list[Json]:
     """What the seat may enter now (``GameRules.choices``' answer), less any entry naming a
     card the file places where this viewer has not seen it: a seat is never offered (and so
-    never shown) another seat's hidden card."""
+    never shown) another seat's hidden card. In a private deal, a seat whose own hand the
+    referee does not hold is offered every card not seen alike: a card of a registered hand
+    is neither left out nor greyed (either would tell where it is)."""
+    from .private import hidden as private_cards
+
+    name = game.viewer.removeprefix(SEAT)
     hidden = secret(game)
-    known = seat_hand(game, game.viewer.removeprefix(SEAT))
+    known = seat_hand(game, name)
     hand = None if known is None else {try_parse_card(x) for x in known}
+    theirs = private_cards(game.deals, game.result, name) if hand is None else frozenset()
     out = []
     for c in offered:
         cards = {x for x in (try_parse_card(w) for w in
                              c.entry.rpartition(":")[2].replace("~", " ").split())
                  if x is not None}
+        if cards & theirs and not cards & (hidden - theirs):
+            out.append({**c.to_json(), "allowed": True, "rule": None})  # the table's answer
+            continue
         if cards & hidden:
             continue
         # a refusal of a card the seat does not hold would say where that card lies (a

@@ -28,7 +28,7 @@ from .games.base import Checkpoint, GameRules
 from .model import Deal, Entry, Key, Result, Setup
 from .notation import looks_several
 from .ondisk import OnDisk
-from .placing import AFTER_KEYS, AUTO_KEYS, goes_to, place
+from .placing import AFTER_KEYS, AUTO_KEYS, goes_to, place, starts_deal_here
 from .rewrite import Rewrite, snapshot
 
 __all__ = ["AFTER_KEYS", "AUTO_KEYS", "EVIDENCE", "Added", "Session"]
@@ -68,6 +68,7 @@ class Session:
         self.ondisk = OnDisk(self.path)  # the file's bytes as last read or written
         self.rewrite = Rewrite(deals)  # the deals the file holds, and the file to change
         self._keep_redo = False  # a save by ``redo``: the redo record is rewritten after it
+        self.private_deals = False  # ``create(private=True)``: the virtual deals are private
 
     # -- files --------------------------------------------------------------------------------
 
@@ -80,8 +81,11 @@ class Session:
         return s
 
     @classmethod
-    def create(cls, path: str | Path, setup: Setup) -> Session:
+    def create(cls, path: str | Path, setup: Setup, private: bool = False) -> Session:
+        """A new game written to ``path``; ``private`` (a ``--deal`` game): each virtual deal
+        is private (SAVEFILE.md: each seat's page shows its own hand, no other output any)."""
         s = cls(get_game(setup.game), setup, [], path)
+        s.private_deals = private
         s.deal_if_due()
         s.save()
         return s
@@ -193,7 +197,11 @@ class Session:
         if dealer is not None:
             entries.append(Key("dealer", dealer))
         if self.setup.seed is not None:
-            entries.extend(self.rules.virtual_deal(self.setup, len(self.deals) + 1, dealer))
+            dealt = self.rules.virtual_deal(self.setup, len(self.deals) + 1, dealer)
+            entries.extend(dealt)
+            if dealt and "private" in self.rules.deal_keys and (self.private_deals or (
+                    self.deals and self.deals[-1].key("private") is True)):
+                entries.append(Key("private", True))  # as the deal before it (--private)
         return Deal(entries)
 
     def _append(self, entry: Entry) -> int:
@@ -202,6 +210,15 @@ class Session:
         index = place(self.deals, entry, res, lambda: self._new_deal(res))
         self._result = None
         return index
+
+    def open_deal(self) -> int:
+        """The index of the deal an entry made now goes to: the deal in progress, or the next
+        deal's table, opened here when one is due (not saved)."""
+        res = self.result()
+        if res.expect.new_deal and not starts_deal_here(self.deals, res):
+            self.deals.append(self._new_deal(res))
+            self._result = None
+        return len(self.deals) - 1
 
     def key_goes_to(self, name: str) -> int:
         """The deal (number) a key line ``name = ...`` typed now goes to."""
@@ -280,8 +297,10 @@ class Session:
     def person_made(self, k: int) -> list[int]:
         """The indexes of the entries of deal ``k`` (0-based) that a person made: not the
         dealer the referee wrote when the deal opened, not a note (a remark, not an entry),
-        not the cards the referee dealt in a ``--deal`` game."""
+        not the cards the referee dealt in a ``--deal`` game, not a private deal's hands (each
+        registered by its seat: ``referee.private``, replaced, never taken back)."""
         d = self.deals[k]
+        private = ("hands", "private") if d.key("private") is True else ()
         dealt: list[Entry] = []
         if self.setup.seed is not None:
             try:
@@ -289,7 +308,8 @@ class Session:
             except Exception:  # noqa: BLE001 - a hand-made deal the referee cannot deal
                 dealt = []
         return [i for i, e in enumerate(d.entries)
-                if not (isinstance(e, Key) and (e.name in ("dealer", "note") or e in dealt))]
+                if not (isinstance(e, Key) and (e.name in ("dealer", "note") or e in dealt
+                                                or e.name in private))]
 
     def _take(self, n: int) -> list[tuple[int, Entry]]:
         """Take back the last ``n`` entries a person made (``undo``), not saved: each with
@@ -312,8 +332,10 @@ class Session:
             del self.deals[k + 1:]  # deal tables holding only what the referee wrote
             d = self.deals[k]
             taken.append((k + 1, d.entries.pop(i)))
-            if not self.person_made(k) and not d.has_key("note"):
+            if not self.person_made(k) and not d.has_key("note") and not (
+                    d.key("private") is True and self.setup.seed is None):
                 self.deals.pop()  # only what the referee wrote is left: the deal was not begun
+                # (hands registered by the seats are kept: theirs, not the referee's)
             self._result = None
         return taken
 

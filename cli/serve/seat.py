@@ -37,7 +37,7 @@ from referee.seatkeys import Keys
 MAX_BODY = 2048
 RATE = 10  # writes (POST) a second, per seat
 SUBS = frozenset({"", "live.json", "events"})
-WRITES = frozenset({"entry", "undo", "claim", "answer"})
+WRITES = frozenset({"entry", "undo", "claim", "answer", "hand"})
 Json = dict[str, Any]
 
 
@@ -108,15 +108,16 @@ class Seats:
         return got
 
     def build(self, s: State, name: str) -> Json:
-        from cli.serve import views
+        from cli.serve import seathand, views
 
         doc: Json = {}
         if s.game is not None:
             g = public.seat_game(s.game, name)
             offer = g.rules.choices(g.setup, g.deals, g.result, name)
             doc = views.shown(public.seat_live(g, offer.choices, offer.picks))
+            doc["register"] = seathand.view(g, name)
         else:
-            doc = {"seat": name, "hand": None, "choices": [], "picks": []}
+            doc = {"seat": name, "hand": None, "choices": [], "picks": [], "register": None}
         doc.update(version=s.version, error=s.error, gone=s.gone, file="")
         doc.update(self.claims.view(s.version))
         doc["can_claim"] = self.can_claim(s, name, doc)
@@ -133,7 +134,9 @@ class Seats:
             "tricks": str(p.tricks_part(doc)), "score": str(p.score_part(doc.get("sheet"))),
             "winner": str(p.winner_part(doc)), "hand": str(t.hand_part(doc)),
             "choices": str(t.choices_part(doc, groups(doc), picker(doc))),
-            "phone-claim": str(t.phone_claim_part(doc))}
+            "phone-claim": str(t.phone_claim_part(doc)),
+            "register": str(self.site.env.get_template("seathand.html").module
+                            .register_part(doc))}
         return doc
 
     def can_claim(self, s: State, name: str, doc: Json) -> bool:
@@ -232,6 +235,10 @@ class Seats:
                                 "message": "the body needs the version of the view (a number)"})
         if sub in ("claim", "answer"):
             return self.claim_write(feed, name, sub, body)
+        if sub == "hand":  # a private hand (``cli.serve.seathand``)
+            from cli.serve import seathand
+
+            return seathand.write(self, feed, name, body)
         text = body.get("entry")
         if sub == "entry" and not isinstance(text, str):
             return answer(400, {"accepted": False, "rule": None,

@@ -20,6 +20,19 @@ from referee.errors import (
 )
 
 
+def _redact(part: Any, hidden: frozenset[Any]) -> Any:
+    from rich.text import Text
+
+    from referee.public import redact
+
+    if isinstance(part, str):
+        return redact(part, hidden)
+    if isinstance(part, Text):
+        plain = redact(part.plain, hidden)
+        return part if plain == part.plain else Text(plain, style=part.style)
+    return part
+
+
 class TableBase:
     def __init__(self, session: Any, path: Path, ascii_only: bool, reader: Any) -> None:
         from cli import render
@@ -31,6 +44,7 @@ class TableBase:
         self.reader = reader
         self._con: Any = None
         self.resume_options = ""  # ``play``'s options the resume hint repeats (--serve)
+        self.all_private = False  # every deal in progress private (a --deal game, --seats)
 
     # -- output ----------------------------------------------------------------------------
 
@@ -40,8 +54,30 @@ class TableBase:
 
         from cli.plain import TO_ASCII
 
+        hidden = self.hidden()
+        if hidden:  # a private deal in progress: its registered cards never on this screen
+            parts = tuple(_redact(p, hidden) for p in parts)
         self.rich(Text.assemble(*(p.translate(TO_ASCII) if self.ascii and isinstance(p, str)
                                   else p for p in parts)))
+
+    def hidden(self) -> frozenset[Any]:
+        """The cards of a private deal in progress the table has not seen (none otherwise)."""
+        from referee import private
+
+        if not self.s.deals or not (self.all_private or private.is_private(self.s.deals[-1])):
+            return frozenset()
+        return private.hidden(self.s.deals, self.s.result(), force=self.all_private)
+
+    def seen_result(self) -> Any:
+        """The game as this screen may show it: a private deal in progress replayed without
+        its registered hands (``referee.private.masked``), else the game's result."""
+        from referee import private
+
+        res = self.s.result()
+        if private.live_private(self.s.deals, res, self.all_private) is None:
+            return res
+        return self.s.rules.replay(self.s.setup, private.masked(
+            self.s.deals, res, self.all_private, self.s.rules))
 
     def rich(self, *things: Any) -> None:
         for t in things:
@@ -62,13 +98,13 @@ class TableBase:
     def show(self) -> None:
         from cli import render
 
-        res = self.s.result()
+        res = self.seen_result()
         self.rich(*render.table_view(res.table, res.expect, self.ascii, self.width()))
 
     def words(self, before: str = "") -> list[str]:
         """What Tab offers: after 'Name:' the game's words without the names (the cards
         legal now, 'pass'...); as the first word also the commands."""
-        res = self.s.result()
+        res = self.seen_result()
         players = list(self.s.setup.players)
         try:
             offered = self.s.rules.completions(self.s.setup, self.s.deals, res)

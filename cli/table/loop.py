@@ -9,10 +9,11 @@ from cli import reader as rd
 from cli.reader import HangUp
 from cli.table.claim import ClaimCommands
 from cli.table.edit import EditCommand
+from cli.table.signals import held_signals
 from cli.table.tools import ToolCommands
 from cli.table.undo import UndoCommands
 from cli.table.words import COMMANDS, HELP, QUIT, _count
-from referee.errors import FileChanged, IllegalEntry, RefereeError, WriteFailed
+from referee.errors import FileChanged, IllegalEntry, NotationError, RefereeError, WriteFailed
 from referee.notation import MAX_ENTRY
 
 _PHONE_LOCK = threading.Lock()
@@ -47,7 +48,7 @@ class Table(UndoCommands, ClaimCommands, EditCommand, ToolCommands):
         from cli import render
         from cli.plain import prompt_text
 
-        expect = self.s.result().expect
+        expect = self.seen_result().expect
         plain = prompt_text(expect, self.ascii)
         st = self.style
         if not render.colour_wanted(self.console()):
@@ -76,6 +77,21 @@ class Table(UndoCommands, ClaimCommands, EditCommand, ToolCommands):
             return True
         self.show()
         return True
+
+    def register_hand(self, args: list[str]) -> None:
+        """``hand NAME CARDS``: a private hand registered (or corrected, as the director)
+        for the deal in progress (``referee.private``); the cards are not said again."""
+        from referee.notation import resolve_player
+        from referee.private import register
+
+        if len(args) < 2:
+            raise NotationError("hand NAME CARDS, e.g. 'hand Bartek AS KS 7H ...'")
+        who = resolve_player(args[0], self.s.setup.players)
+        with self.s.writing(), held_signals():
+            got = register(self.s, who, " ".join(args[1:]), director=True)
+        self.say(f"{who}'s hand registered ({len(got)} cards): shown to nobody until the deal "
+                 "ends")
+        self.show()
 
     def seat_links(self, args: list[str]) -> None:
         """``seats``: each seat's link again; ``seats new NAME``: NAME's link replaced (the
@@ -158,7 +174,7 @@ class Table(UndoCommands, ClaimCommands, EditCommand, ToolCommands):
         words = line.split()
         word = words[0].lower()
         if ":" in line or "=" in line or word not in (*COMMANDS, *QUIT, "?", "table", "score",
-                                                      "seats"):
+                                                      "seats", "hand"):
             return False
         if word in QUIT and len(words) > 1:  # 'q 3d': a player's name, shortened
             return False
@@ -179,6 +195,8 @@ class Table(UndoCommands, ClaimCommands, EditCommand, ToolCommands):
                 self.score_sheet(self.s.result())
             elif word == "seats":
                 self.seat_links(args)
+            elif word == "hand":
+                self.register_hand(args)
             elif word == "undo":
                 self.undo(_count(args))
             elif word == "redo":

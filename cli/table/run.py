@@ -51,6 +51,9 @@ def run(path: Path | None, ascii_only: bool = False, serve: bool = False,
         with served(path, lan, lambda text: sys.stdout.write(text + "\n"), ascii_only, port,
                     seats) as handle:
             if seats:
+                # a virtual deal played from the seats' pages: each phone sees its own hand,
+                # this screen none (as a private deal: referee.private)
+                table.all_private = session.setup.seed is not None
                 table.serving = handle
                 handle.app.state.site.on_entry = table.from_phone
                 if isinstance(lines, TermReader):

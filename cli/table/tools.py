@@ -19,8 +19,13 @@ class ToolCommands(TableBase):
 
             deal, trick = last_played(self.s)
             nums = [deal] if trick is None else [deal, trick]
-        for line in self.s.rules.explain(self.s.setup, self.s.deals, nums[0],
-                                         nums[1] if len(nums) > 1 else None, self.s.result()):
+        from referee import private
+
+        deals = private.masked(self.s.deals, self.s.result(), self.all_private,
+                               self.s.rules)  # a private deal: as the table saw it
+        for line in self.s.rules.explain(self.s.setup, deals, nums[0],
+                                         nums[1] if len(nums) > 1 else None,
+                                         self.seen_result()):
             self.say(self.style.cards(line))
 
     def analyze(self, args: list[str]) -> None:

@@ -29,6 +29,8 @@ Commands:
                       stock is not known), the chance to win, the next two places
   seats [new NAME]    (play --serve --seats) each seat's link again; 'new NAME' replaces
                       NAME's link (the old one stops working at once)
+  hand NAME CARDS     NAME's hand shown to the referee alone (a private deal: shown
+                      nowhere until the deal ends); after NAME's first card, a correction
   help                this text                quit     leave (everything is saved)
 Tab completes names, commands and the cards that can be played now. Ctrl-D (or Ctrl-C,
 exit 130) leave too: every accepted entry is already saved."""

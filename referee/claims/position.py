@@ -129,13 +129,15 @@ def _kierki(setup: Setup, states: Any, claimer: str) -> Position:
         raise ClaimError(no_trump_yet())
     trick, to_move, left, counts = _common(st, claimer, 13)
     know = st.know
-    known = know.hands is not None
+    # a hand known to the referee: every hand, or one registered in a private deal
+    exact = {p: know.hand_of(p) is not None for p in setup.players}
+    known = all(exact.values())
     unseen = frozenset(know.unseen() & DECK_SET)
     hands = {p: frozenset(know.may_hold(p) & unseen) for p in setup.players}
     return Position("kierki", st.number, LAYOUTS["kierki"], kierki_rules(st.number, st.trump),
                     _order(setup.players, claimer)[1:] + (claimer,), claimer, (claimer,),
                     len(st.tricks) + 1, trick, to_move, left, known, hands, counts,
-                    dict.fromkeys(setup.players, known), unseen, frozenset(), know)
+                    exact, unseen, frozenset(), know)
 
 
 def _schmier(setup: Setup, states: Any, claimer: str, teams: list[list[str]]) -> Position:

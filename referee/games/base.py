@@ -386,6 +386,13 @@ class GameRules(ABC):
         bid made or set); nothing for most games."""
         return []
 
+    def private_hand(self, setup: Setup, deals: Sequence[Deal], result: Result,
+                     seat: str) -> int | None:
+        """How many cards ``seat`` registers now as its hand for the last of ``deals`` (a
+        private hand, ``referee.private``): the count the game deals; None where the game
+        takes no registered hand now (the default)."""
+        return None
+
     def virtual_deal(self, setup: Setup, deal_no: int, dealer: str | None) -> list[Entry]:
         """Keys for a deal the referee shuffles and deals itself (hands known)."""
         return []
@@ -580,6 +587,10 @@ def common_key(key: str, value: Any, setup: Setup, where: Where) -> list[Entry] 
         return [Key("shown", read_shown(value, setup, where))]
     if key == "note":
         return [Key("note", read_note(value, where))]
+    if key == "private":
+        if not isinstance(value, bool):
+            raise where.err("private", "true or false")
+        return [Key("private", value)]
     return None
 
 

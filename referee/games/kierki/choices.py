@@ -35,13 +35,14 @@ def choices(rules: Kierki, setup: Setup, deals: Sequence[Deal], result: Result,
         return Choices(who, who)
     st = _state(rules, setup, deals, result)
     know = st.know
-    if know.hands is not None:
-        cards = sort_hand(list(know.hands[who]))
+    mine = know.hand_of(who)
+    if mine is not None:
+        cards = sort_hand(list(mine))
     else:
         seen = know.seen
         cards = [c for c in rules.deck if c not in seen]
     if exp.action == "turn":
-        return Choices(who, who, _lottery(st, who, cards, know.hands is not None))
+        return Choices(who, who, _lottery(st, who, cards, mine is not None))
     out = []
     for c in cards:
         rule = _refused(st, who, c)
@@ -67,8 +68,9 @@ def _refused(st: DealState, who: str, c: Card) -> str | None:
     """The rule that refuses ``who`` playing ``c`` now (a card held or not yet seen, in turn),
     where the referee knows it; None when it is accepted."""
     know = st.know
-    if know.hands is None:
-        return None
+    if know.hand_of(who) is None:
+        # a card of a hand another player registered (a private deal) is not this seat's
+        return "card-not-held" if know.registered and c in know.registered_cards() else None
     t = st.current
     if t is not None and t.plays:
         led = st.led

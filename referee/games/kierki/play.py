@@ -194,7 +194,9 @@ class DealState:
     def key(self, e: Key, at: int) -> None:
         if e.name == "hands":
             self.know = Knowledge(self.number, self.setup.players, DECK_SET, e.value)
-            self.hands_known = True
+            self.hands_known = self.know.hands is not None
+        elif e.name == "private":
+            self.know.private = bool(e.value)
         elif e.name == "trump":
             self.trump = e.value
         elif e.name == "outcome":
@@ -283,7 +285,8 @@ class DealState:
             know = self.know
             hands = know.hands
             if c in know.seen or c not in know.deck or c in know.shown_by or (
-                    hands is not None and c not in hands[player]):
+                    hands is not None and c not in hands[player]) or (
+                    know.registered and know.problem(player, c) is not None):
                 pass  # a card that breaks something: the full way (``play_any``)
             elif (t := self.current) is not None:
                 led = self.led
@@ -374,7 +377,7 @@ class DealState:
 
     def revoke_assertion(self, player: str, led: str, number: int, at: int) -> None:
         know = self.know
-        if know.hands is not None:  # checked now: the assertion is never kept, nor said
+        if know.hand_of(player) is not None:  # checked now: the assertion is never kept, nor said
             holds = know.holding(player, SUIT_TEST[led])
             held = holds[0] if holds else None
         else:  # kept until a card proves it false; said only then (a card shown: now)

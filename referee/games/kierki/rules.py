@@ -35,6 +35,7 @@ from ..base import (
     common_key,
     dump_common,
     read_cards,
+    read_hands,
     read_suit,
 )
 from . import outcome
@@ -106,8 +107,8 @@ class Kierki(GameRules):
         Option("fantan_start_rank", 7, (7, 8), "the rank that opens a suit in the small lottery"),
     )
     rules = RULES
-    deal_keys = ("dealer", "hands", "trump", "tricks", "turns", "shown", "claim", "claim_hand",
-                 "outcome", "claimed", "note")
+    deal_keys = ("dealer", "hands", "private", "trump", "tricks", "turns", "shown", "claim",
+                 "claim_hand", "outcome", "claimed", "note")
 
     # -- the save file ------------------------------------------------------------------------
 
@@ -125,7 +126,26 @@ class Kierki(GameRules):
             raise where.err("turns", f"'tricks' in deal {n} ('turns' is for deal 12)")
         if "tricks" in raw and n in TRUMP_DEALS and "trump" not in raw:
             raise where.err("trump", f"the trump suit of deal {n} (required with tricks)")
+        if raw.get("private") is True and "hands" in raw:  # some hands only (SAVEFILE.md)
+            from ...private import check_some, put_hands
+
+            hands = read_hands(raw["hands"], setup, where)
+            check_some(hands, setup, 13, DECK_52, where)
+            deal = super().parse_deal({k: v for k, v in raw.items() if k != "hands"}, setup,
+                                      where)
+            put_hands(deal, hands)
+            return deal
+        if "private" in raw and "hands" not in raw:
+            raise where.err("private", "the hands shown to the referee (hands) beside it")
         return super().parse_deal(raw, setup, where)
+
+    def private_hand(self, setup: Setup, deals: Sequence[Deal], result: Result,
+                     seat: str) -> int | None:
+        """Every Kierki deal deals 13 cards to each player."""
+        d = deals[-1] if deals else None
+        if d is None or d.key("outcome") is not None or len(deals) > DEALS:
+            return None
+        return 13
 
     def parse_late(self, raw: dict[str, Any], setup: Setup, where: Where) -> Deal:
         """A deal written after the 12th: the game was over (RULES.md "Common to all games").
@@ -243,7 +263,7 @@ class Kierki(GameRules):
 
     def dump_numbered(self, deal: Deal, setup: Setup, number: int) -> dict[str, Any]:
         out: dict[str, Any] = {}
-        for k in ("dealer", "hands", "trump"):
+        for k in ("dealer", "hands", "private", "trump"):
             v = dump_common(deal, k)
             if v is not None:
                 out[k] = v

@@ -124,6 +124,7 @@ class CardBook:
     stock: list[Card] | None = None
     pos: int = 0
     deck_left: int = len(DECK_36) - HAND * 4
+    private: bool = False  # a private deal: a refusal names no holder of a registered card
 
     def __post_init__(self) -> None:
         for p in self.players:
@@ -180,6 +181,8 @@ class CardBook:
         if pl.kind == "hand":
             if pl.player == p:
                 return None
+            if self.private:
+                return "card-not-held", f"{p} does not hold {c}"
             return "card-not-held", f"{p} does not hold {c} ({pl.player} holds it)"
         if pl.kind == "maybe":
             if pl.player != p:

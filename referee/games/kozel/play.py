@@ -122,6 +122,8 @@ class Game:
         self.key_at[e.name] = at
         if e.name in ("trump", "trump_card", "hands", "stock", "outcome", "claimed", "note"):
             setattr(self, e.name, e.value)
+        elif e.name == "private":
+            self.book.private = e.value is True
 
     def deal_cards(self) -> None:
         """Check and record what the keys say of the cards: hands, deck, the card shown."""

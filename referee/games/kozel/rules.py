@@ -113,8 +113,8 @@ class Kozel(GameRules):
     rules = RULES
     unit = UNIT  # each deal is a game of its own
     contracts = False
-    deal_keys = ("dealer", "trump", "trump_card", "hands", "stock", "tricks", "outcome",
-                 "claimed", "note")
+    deal_keys = ("dealer", "trump", "trump_card", "hands", "private", "stock", "tricks",
+                 "outcome", "claimed", "note")
 
     def teams(self, setup: Setup) -> list[list[str]] | None:
         ps = setup.players
@@ -139,7 +139,7 @@ class Kozel(GameRules):
         return super().parse_deal(raw, setup, where)
 
     def parse_deal_key(self, key: str, value: Any, setup: Setup, where: Where) -> list[Entry]:
-        if key in ("dealer", "note"):
+        if key in ("dealer", "note", "private"):
             got = common_key(key, value, setup, where)
             assert got is not None
             return got
@@ -167,6 +167,15 @@ class Kozel(GameRules):
         if key == "note":
             return [Key("note", read_note(value, where))]
         raise where.err(key, "a key of a kozel game")
+
+    def private_hand(self, setup: Setup, deals: Sequence[Deal], result: Result,
+                     seat: str) -> int | None:
+        """The 4 cards dealt (the draws from the stock are not registered: the hand is then
+        partly known, the card book's free slots); not with a stock known (a virtual deal)."""
+        d = deals[-1] if deals else None
+        if d is None or d.key("outcome") is not None or d.key("stock") is not None:
+            return None
+        return HAND
 
     def read_hands(self, value: Any, setup: Setup, where: Where
                    ) -> dict[str, tuple[Card, ...]]:
@@ -291,6 +300,8 @@ class Kozel(GameRules):
         if hands is not None:
             out["hands"] = {p: " ".join(str(c) for c in hands[p])
                             for p in setup.players if p in hands}
+        if deal.key("private") is not None:
+            out["private"] = deal.key("private")
         stock = deal.key("stock")
         if stock is not None:
             out["stock"] = " ".join(str(c) for c in stock)

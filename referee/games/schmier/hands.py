@@ -32,14 +32,19 @@ class HandKnowledge(Knowledge):
     # -- what enters and leaves a hand ---------------------------------------------------------
 
     def deal_hands(self, hands: dict[str, tuple[Card, ...]], stock: Iterable[Card]) -> None:
+        """The hands as dealt: every player's, or (a private deal) those registered, the
+        others unseen and the stock then unknown."""
+        every = all(p in hands for p in self.players)
         for p in self.players:
+            if p not in hands and not every:
+                continue
             cards = set(hands.get(p, ()))
             self.held[p] = cards
             self.exact[p] = True
             for c in cards:
                 self.owner[c] = p
-        self.undealt = set(stock)
-        self.known_hands = True
+        self.undealt = set(stock) if every else set()
+        self.known_hands = every
 
     def receive(self, player: str, cards: Iterable[Card]) -> None:
         for c in cards:
@@ -95,8 +100,9 @@ class HandKnowledge(Knowledge):
             who, trick, _turn = s
             return "card-duplicate", text.played_before(c, who, trick)
         owner = self.owner.get(c)
-        if owner is not None and owner != player:
-            return "card-not-held", text.not_held(player, c, holder=owner)
+        if owner is not None and owner != player:  # (a private deal: the holder unsaid)
+            return "card-not-held", text.not_held(player, c,
+                                                  holder=None if self.private else owner)
         if c in self.undealt:
             return "card-not-held", text.not_held(player, c, undealt=True)
         if self.exact[player] and c not in self.held[player]:

@@ -168,13 +168,17 @@ class DealState:
                           if isinstance(e, Exchange) and e.kind == "discard"]
         hands = deal.key("hands")
         stock = deal.key("stock")
-        if hands is not None:
+        if hands is not None and not all(p in hands for p in self.setup.players):
+            self.know.deal_hands(hands, ())  # a private deal: some hands registered
+            self.know.private = deal.key("private") is True
+        elif hands is not None:
             self.hands = hands
             self.stock = tuple(stock) if stock is not None else None
             rest = set(self.v.deck) - {c for h in hands.values() for c in h}
             self.know.deal_hands(hands, rest)
             self.hands_known = True
             self.stock_pos = 0 if self.stock is not None else None
+            self.know.private = deal.key("private") is True
 
     def entry(self, e: Any, at: int) -> None:
         if isinstance(e, Key):

@@ -109,6 +109,15 @@ class SchmierRules(GameRules):
     def parse_deal(self, raw: dict[str, Any], setup: Setup, where: Where) -> Deal:
         return sfile.parse_deal(self, raw, setup, where)
 
+    def private_hand(self, setup: Setup, deals: Sequence[Deal], result: Result,
+                     seat: str) -> int | None:
+        """The 6 cards dealt (a Wisconsin bidder's kitty then comes in by its take, named;
+        the Schmier exchange's draws are not registered: the hand is then partly known)."""
+        d = deals[-1] if deals else None
+        if d is None or d.key("outcome") is not None or d.key("stock") is not None:
+            return None
+        return 6
+
     def parse_deal_key(self, key: str, value: Any, setup: Setup, where: Where) -> list[Entry]:
         return sfile.parse_key(self, key, value, setup, where, None)
 
@@ -515,7 +524,8 @@ class WisconsinSchmier(SchmierRules):
                "its score cut to 15"),
     )
     rules = _rules(WISCONSIN, WISCONSIN_RULES)
-    deal_keys = ("dealer", "hands", "stock", "bids", "trump", "kitty", "discards", "tricks",
+    deal_keys = ("dealer", "hands", "private", "stock", "bids", "trump", "kitty", "discards",
+                 "tricks",
                  "shown", "claim", "claim_hand", "claim_held", "claim_game_points", "outcome",
                  "claimed", "note")
     claim_game_points_max = 80
@@ -532,7 +542,8 @@ class Schmier(SchmierRules):
     deck = SCHMIER.deck
     options = ()
     rules = _rules(SCHMIER, SCHMIER_RULES)
-    deal_keys = ("dealer", "hands", "stock", "bids", "trump", "discards", "tricks", "shown",
+    deal_keys = ("dealer", "hands", "private", "stock", "bids", "trump", "discards", "tricks",
+                 "shown",
                  "claim", "claim_hand", "claim_held", "claim_game_points", "outcome", "claimed",
                  "note")
     claim_game_points_max = 81

@@ -250,7 +250,15 @@ def parse_deal(rules: SchmierRules, raw: dict[str, Any], setup: Setup, where: Wh
             ctx["dealer"] = got[0].value if isinstance(got[0], Key) else None
         entries.extend(got)
     deal = Deal(entries)
-    check_cards(rules, deal.key("hands"), deal.key("stock"), setup, where)
+    hands = deal.key("hands")
+    if deal.key("private") is True and hands is not None and set(hands) != set(setup.players):
+        from ...private import check_some  # some hands only, each registered by its seat
+
+        if deal.key("stock") is not None:
+            raise where.err("stock", "the stock only together with every hand (hands)")
+        check_some(hands, setup, 6, rules.variant.deck, where)
+        return deal
+    check_cards(rules, hands, deal.key("stock"), setup, where)
     return deal
 
 
@@ -265,7 +273,7 @@ def dump_deal(rules: SchmierRules, deal: Deal, setup: Setup) -> dict[str, Any]:
     seats = len(setup.players)
     first = {team_name(g): g[0] for g in teams_of(setup.players)}
     for k in rules.deal_keys:
-        if k in ("dealer", "hands", "trump", "shown", "note"):
+        if k in ("dealer", "hands", "private", "trump", "shown", "note"):
             x = dump_common(deal, k)
             if x is not None:
                 out[k] = x

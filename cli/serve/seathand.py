@@ -1,0 +1,82 @@
+"""A seat shows the referee its own hand (``POST /s/KEY/hand``; CLI.md "Seats", issue 32).
+
+The write goes through ``referee.private.register`` under the file's lock, read from disk
+inside it, with the version check of every seat write (409 when the table changed); refused
+by a rule: 422 with the rule id, nothing kept. One request registers the whole hand (the page
+collects the taps, then sends them at once).
+
+The seat's live view gains ``register``: None, or what the page needs to offer "show the
+referee my hand" (before this seat's first card of the deal): ``size`` (the count the game
+deals), ``registered`` (whether the referee holds this seat's hand already) and ``deck``
+(the cards the page offers to tap: the game's deck less the cards other seats laid face up
+in this deal, so nothing beyond what the table has seen).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from starlette.responses import Response
+
+from referee import private
+
+Json = dict[str, Any]
+MAX_CARDS = 400  # characters of the cards' text (the body is at most 2 KB anyway)
+
+
+def view(game: Any, name: str) -> Json | None:
+    """``register`` for the seat ``name`` (``game``: its ``public.Game``, the seat's sight)."""
+    if game is None:
+        return None
+    rules, setup, deals, res = game.rules, game.setup, game.deals, game.result
+    size = private.may_register(rules, setup, deals, res, name)
+    if size is None:
+        return None
+    opened = bool(deals) and not res.expect.new_deal
+    mine = private.registered(deals[-1]).get(name) if opened else None
+    sight = game.sight(len(deals)) if opened else None
+    seen = set(sight.visible or ()) if sight is not None else set()
+    own = set(mine or ())
+    deck = [str(c) for c in rules.deck if c in own or c not in seen]
+    return {"size": size, "registered": mine is not None and private.is_private(deals[-1]),
+            "deck": deck}
+
+
+def write(seats: Any, feed: Any, name: str, body: Json) -> Response:
+    """``POST /s/KEY/hand``, in a worker thread (``Seats.write`` checked the request)."""
+    from cli.serve.seat import answer
+    from referee import filelock
+    from referee.errors import IllegalEntry, NotationError, RefereeError, SaveFileError, WriteFailed
+    from referee.session import Session
+
+    version = body.get("version")
+    text = body.get("cards")
+    if not isinstance(version, int) or isinstance(version, bool):
+        return answer(400, {"accepted": False, "rule": None,
+                            "message": "the body needs the version of the view (a number)"})
+    if not isinstance(text, str) or len(text) > MAX_CARDS or \
+            any(ord(ch) < 32 for ch in text):
+        return answer(400, {"accepted": False, "rule": None,
+                            "message": "the body needs the hand's cards (a text, like "
+                                       "\"AS KS 7H\")"})
+    try:
+        with filelock.locked(seats.path):
+            feed.refresh()
+            now = feed.state.version
+            if version != now:
+                return answer(409, {"accepted": False, "version": now,
+                                    "message": "the table changed"})
+            s = Session.load(seats.path)
+            got = private.register(s, name, text)
+    except IllegalEntry as e:
+        return answer(422, {"accepted": False, "rule": e.rule, "message": e.bare})
+    except NotationError as e:
+        return answer(400, {"accepted": False, "rule": None, "message": str(e)})
+    except (WriteFailed, SaveFileError) as e:
+        return answer(503, {"accepted": False, "rule": None, "message": str(e)})
+    except RefereeError as e:
+        return answer(400, {"accepted": False, "rule": None, "message": str(e)})
+    feed.refresh()
+    seats.site.tell_entry(name, f"hand shown to the referee ({len(got)} cards)")
+    return answer(200, {"accepted": True, "version": feed.state.version, "proven": [],
+                        "hand": [str(c) for c in got]})
