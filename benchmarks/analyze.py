@@ -33,7 +33,12 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from referee.compact import SCHMIER, WISCONSIN, schmier_rules, wisconsin_rules  # noqa: E402
+from referee.games.schmier.tricks import (  # noqa: E402
+    SCHMIER,
+    WISCONSIN,
+    schmier_rules,
+    wisconsin_rules,
+)
 from referee.session import Session  # noqa: E402
 from referee.solve import analyze as post_mortem  # noqa: E402
 from referee.solve.deal import NotAnalysable, PlayedDeal, played_deal  # noqa: E402

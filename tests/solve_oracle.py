@@ -12,16 +12,10 @@ from __future__ import annotations
 import random
 from dataclasses import dataclass
 
-from referee.compact import (
-    SCHMIER,
-    WISCONSIN,
-    TrickRules,
-    kierki_rules,
-    schmier_rules,
-    wisconsin_rules,
-)
-from referee.games.kierki.play import TRUMP_DEALS, trick_penalty
+from referee.compact import TrickRules
+from referee.games.kierki.play import TRUMP_DEALS, kierki_rules, trick_penalty
 from referee.games.schmier.score import Order, count_points
+from referee.games.schmier.tricks import SCHMIER, WISCONSIN, schmier_rules, wisconsin_rules
 from referee.solve import core, objectives
 from referee.solve.search import Objective, Position, Solver
 

@@ -15,7 +15,8 @@ import pytest
 
 from referee.claims.known import ALONE, CLAIM, COOP, Known
 from referee.claims.search import Problem, Search, Undecided
-from referee.compact import NO_CARD, TrickRules, bits, wisconsin_rules
+from referee.compact import NO_CARD, TrickRules, bits
+from referee.games.schmier.tricks import wisconsin_rules
 from tests.claims_oracle import begun_trick, claim_side, oracle
 from tests.test_claims_oracle import rules_for
 

@@ -14,7 +14,9 @@ import random
 import pytest
 
 from referee.cards import Card, parse_card_words
-from referee.compact import KIERKI, WISCONSIN, Layout, kierki_rules, wisconsin_rules
+from referee.compact import Layout
+from referee.games.kierki.play import KIERKI, kierki_rules
+from referee.games.schmier.tricks import WISCONSIN, wisconsin_rules
 from referee.solve import objectives
 from referee.solve.search import Budget, Solver
 from tests.solve_oracle import PURE, Case, kierki_case, oracle, schmier_case

@@ -17,7 +17,7 @@ from collections.abc import Callable
 
 import pytest
 
-from referee.compact import kierki_rules
+from referee.games.kierki.play import kierki_rules
 from referee.solve import objectives
 from tests.solve_oracle import PURE, Case, kierki_case, oracle
 from tests.test_solve import hand

@@ -232,7 +232,7 @@ def _proven(setup: Setup, deals: Sequence[Deal], claimer: str, hand: frozenset[C
 # -- what the verdict says ----------------------------------------------------------------------
 
 def _rules_at(prob: Problem, first: int) -> Any:
-    from ..compact import wisconsin_rules
+    from ..games.schmier.tricks import wisconsin_rules
 
     if prob.rules is not None:
         return prob.rules

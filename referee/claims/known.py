@@ -15,7 +15,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from ..compact import TrickRules, bits, wisconsin_rules
+from ..compact import TrickRules, bits
+from ..games.schmier.tricks import wisconsin_rules
 from ..solve.search import Budget, Objective, Position, Solver
 
 if TYPE_CHECKING:  # (this package's search is not imported: it would run the package)

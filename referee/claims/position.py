@@ -8,8 +8,10 @@ from dataclasses import dataclass
 from typing import Any
 
 from ..cards import Card
-from ..compact import LAYOUTS, Layout, TrickRules, kierki_rules, schmier_rules, wisconsin_rules
+from ..compact import Layout, TrickRules
 from ..games import get as get_game
+from ..games.kierki.play import KIERKI, kierki_rules
+from ..games.schmier.tricks import SCHMIER, WISCONSIN, schmier_rules, wisconsin_rules
 from ..model import Deal, Setup
 
 
@@ -132,7 +134,7 @@ def _kierki(setup: Setup, states: Any, claimer: str) -> Position:
     known = know.hands is not None
     unseen = frozenset(know.unseen() & DECK_SET)
     hands = {p: frozenset(know.may_hold(p) & unseen) for p in setup.players}
-    return Position("kierki", st.number, LAYOUTS["kierki"], kierki_rules(st.number, st.trump),
+    return Position("kierki", st.number, KIERKI, kierki_rules(st.number, st.trump),
                     _order(setup.players, claimer)[1:] + (claimer,), claimer, (claimer,),
                     len(st.tricks) + 1, trick, to_move, left, known, hands, counts,
                     dict.fromkeys(setup.players, known), unseen, frozenset(), know)
@@ -170,7 +172,7 @@ def _schmier(setup: Setup, states: Any, claimer: str, teams: list[list[str]]) ->
         out = frozenset().union(*(g.cards for g in face_down))
     side = next((tuple(t) for t in teams if claimer in t), (claimer,))
     known = all(exact.values())
-    return Position(setup.game, st.number, LAYOUTS[setup.game], rules,
+    return Position(setup.game, st.number, SCHMIER if setup.game == "schmier" else WISCONSIN, rules,
                     _order(setup.players, claimer)[1:] + (claimer,), claimer, side,
                     len(st.tricks) + 1, trick, to_move, left, known, hands, counts, exact,
                     unseen, out if not known else frozenset(), know,

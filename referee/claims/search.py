@@ -31,7 +31,8 @@ from dataclasses import dataclass
 from itertools import combinations
 from typing import Any
 
-from ..compact import NO_CARD, TrickRules, bits, wisconsin_rules
+from ..compact import NO_CARD, TrickRules, bits
+from ..games.schmier.tricks import wisconsin_rules
 
 NODE_BUDGET = 200_000  # plays searched before the search gives up (a third answer: undecided)
 TIME_BUDGET = 8.0  # seconds, likewise (checked every 1024 plays)

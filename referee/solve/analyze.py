@@ -24,7 +24,9 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 
 from ..cards import Card
-from ..compact import TrickRules, kierki_rules, schmier_rules, wisconsin_rules
+from ..compact import TrickRules
+from ..games.kierki.play import kierki_rules
+from ..games.schmier.tricks import schmier_rules, wisconsin_rules
 from . import objectives
 from .deal import NotAnalysable, PlayedDeal
 from .search import Budget, Position, Solver

@@ -14,9 +14,10 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from ..compact import KIERKI, SCHMIER, WISCONSIN, Layout
+from ..compact import Layout
 from ..errors import RefereeError
-from ..games.kierki.play import LOTTERY, TRUMP_DEALS
+from ..games.kierki.play import KIERKI, LOTTERY, TRUMP_DEALS
+from ..games.schmier.tricks import SCHMIER, WISCONSIN
 from ..model import DealResult, Result
 
 GAMES = ("kierki", "wisconsin-schmier", "schmier")
