@@ -21,6 +21,8 @@ from cli.safe import clean
 from cli.views import out as _out
 from cli.views import session as _session
 from referee.errors import IllegalEntry
+from referee.games import registered
+from referee.words import either
 
 app = typer.Typer(pretty_exceptions_enable=False, no_args_is_help=True, rich_markup_mode=None,
                   help="A referee and scorekeeper for card games played with real cards.")
@@ -111,8 +113,7 @@ def parse_options(game: str, pairs: list[str] | None) -> dict[str, Any]:
 
 @app.command()
 @guarded
-def new(game: Annotated[str, typer.Argument(help="kierki, wisconsin-schmier, schmier, "
-                                                 "foursquare or kozel",
+def new(game: Annotated[str, typer.Argument(help=either(registered()),
                                             autocompletion=complete.game_names)],
         file: FileArg,
         player: Annotated[list[str] | None, typer.Option(
@@ -384,7 +385,7 @@ def explain(file: FileArg,
 @guarded
 def analyze(file: FileArg,
             deal: Annotated[int | None, typer.Option(
-                "--deal", "--game", min=1, help="only this deal (Foursquare: game) number")]
+                "--deal", "--game", min=1, help="only this deal (or game) number")]
             = None,
             as_json: JsonOpt = False, ascii_only: AsciiOpt = False,
             workers: Annotated[int | None, typer.Option(
@@ -396,8 +397,8 @@ def analyze(file: FileArg,
     On a terminal a progress bar shows the deal being searched; each deal is printed as soon
     as it is known. Ctrl-C prints what was done and exits 130."""
     s = _session(file)
-    if s.setup.game == "foursquare":
-        from cli.foursquare_analyze import run
+    if s.rules.analysis == "placements":
+        from cli.placements import run
 
         raise typer.Exit(run(str(file), deal, as_json, ascii_only))
     from cli import analyze as post_mortem

@@ -35,7 +35,7 @@ def position(game: str, seed: int, left: int) -> Problem:
     trick = begun_trick(rules, hands, leader, k, rng)
     return Problem(None if first_lead else rules, claimer, side, tuple(hands),
                    tuple(h.bit_count() for h in hands), 0, 0, tuple(trick), (leader + k) % n,
-                   left, True)
+                   left, True, trump_rules=wisconsin_rules if first_lead else None)
 
 
 def remembered(p: Problem, need: int) -> bool:

@@ -166,7 +166,7 @@ def as_problem(pos: Position, hand: frozenset[Card]) -> Problem:
     return Problem(pos.rules, seat[pos.claimer], tuple(p in pos.side for p in pos.players),
                    tuple(poss), tuple(pos.counts[p] for p in pos.players), out, out_count,
                    tuple((seat[p], lay.to_int(c)) for p, c in pos.trick), seat[pos.to_move],
-                   pos.left, pos.hands_known, tuple(groups[1:]), keeper)
+                   pos.left, pos.hands_known, tuple(groups[1:]), keeper, pos.trump_rules)
 
 
 # -- the claimer's hand -------------------------------------------------------------------------
@@ -232,11 +232,10 @@ def _proven(setup: Setup, deals: Sequence[Deal], claimer: str, hand: frozenset[C
 # -- what the verdict says ----------------------------------------------------------------------
 
 def _rules_at(prob: Problem, first: int) -> Any:
-    from ..games.schmier.tricks import wisconsin_rules
-
     if prob.rules is not None:
         return prob.rules
-    return wisconsin_rules("SHDC"[wisconsin_rules(None).suit[first]])
+    assert prob.trump_rules is not None
+    return prob.trump_rules("SHDC"[prob.trump_rules(None).suit[first]])
 
 
 def _plan(pos: Position, prob: Problem, tricks: list[list[Step]], need: int) -> list[str]:
@@ -317,7 +316,8 @@ def _counter(pos: Position, prob: Problem, search: Search, steps: list[list[Step
     counter = {pos.players[s]: tuple(sort_hand(lay.cards_in(m))) for s, m in hands.items()}
     poss = tuple(hands.get(s, prob.poss[s]) for s in range(len(prob.poss)))
     open_prob = Problem(prob.rules, prob.claimer, prob.side, poss, prob.count, 0, 0,
-                        prob.trick, prob.to_move, prob.left, True)
+                        prob.trick, prob.to_move, prob.left, True,
+                        trump_rules=prob.trump_rules)
     dd = Search(open_prob, budget, TIME_BUDGET)
     try:
         if not dd.solve(need):

@@ -89,6 +89,10 @@ def turn_text(e: Place) -> str:
 class Foursquare(GameRules):
     name = "foursquare"
     title = "Foursquare"
+    short_title = "Foursquare"
+    analysis = "placements"
+    hints = True
+    series = True
     summary = SUMMARY
     player_count = (1, 1)
     deck_text = "40 cards (no J, Q, K), ace low, 10 high"

@@ -1,6 +1,7 @@
-"""``referee analyze`` on a Foursquare file: could each finished game's stock have been won,
-the best score found, one winning line, and the move that lost it (``referee.games.foursquare.
-analyze``). ``run`` is what the ``analyze`` command calls for a Foursquare file."""
+"""``referee analyze`` on a file of a placement game (``GameRules.analysis == "placements"``:
+Foursquare): could each finished game's stock have been won, the best score found, one
+winning line, and the move that lost it (the game's package's ``analyze``). ``run`` is what
+the ``analyze`` command calls for such a file."""
 
 from __future__ import annotations
 
@@ -49,15 +50,20 @@ def run(path: str, number: int | None, as_json: bool, ascii_only: bool = False) 
     """Analyse the finished games of the Foursquare file ``path`` (or game ``number``);
     prints with rich (or one JSON document); returns the exit code."""
     s = session(Path(path))
-    if s.setup.game != "foursquare":
-        raise NotAnalysable(f"{path} is a {s.setup.game} file; this analysis is Foursquare's")
+    if s.rules.analysis != "placements":
+        from referee import games as registry
+
+        mine = [registry.get(n) for n in registry.names()
+                if registry.get(n).analysis == "placements"]
+        raise NotAnalysable(f"{path} is a {s.setup.game} file; this analysis is "
+                            f"{' and '.join(r.short_title or r.title for r in mine)}'s")
     games: list[Game] = s.result().state
     picked = chosen(games, number)
     if isinstance(picked, str):
         raise NotAnalysable(picked)  # one line and exit 2 at the command's error boundary
     found = [analyze_game(g) for g in picked]
     if as_json:
-        write_json({"file": str(path), "game": "foursquare",
+        write_json({"file": str(path), "game": s.setup.game,
                     "games": [to_json(a) for a in found]})
         return 0
     render, con, a = out(ascii_only)
