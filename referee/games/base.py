@@ -399,6 +399,13 @@ class GameRules(ABC):
             self, setup, deals, result, seat)
         return made
 
+    def analyze_games(self, result: Result, number: int | None
+                      ) -> tuple[list[Any] | str, int | None]:
+        """A placement game's post-mortem (``analysis == "placements"``), read off ``result``:
+        a report (``lines()``, ``to_json()``) per finished game, or game ``number``'s, or why
+        there is none; and the number of a game still being played (None: none is)."""
+        raise NotImplementedError(self.name)
+
     def as_seen(self, deal: Deal) -> Deal | None:
         """A deal in progress as the table has seen it, when the texts the game writes of it
         (the table's lines, the prompt, the explanations and their figures) must be written

@@ -105,6 +105,13 @@ class Foursquare(GameRules):
 
     # -- the save file ------------------------------------------------------------------------
 
+    def analyze_games(self, result: Result, number: int | None
+                      ) -> tuple[list[Any] | str, int | None]:
+        from .report import analyze_games
+
+        found, playing = analyze_games(result, number)
+        return (found if isinstance(found, str) else list(found)), playing
+
     def parse_deal(self, raw: dict[str, Any], setup: Setup, where: Where) -> Deal:
         deal = super().parse_deal(raw, setup, where)
         if not deal.has_key("stock"):
