@@ -21,8 +21,6 @@ from cli.safe import clean
 from cli.views import out as _out
 from cli.views import session as _session
 from referee.errors import IllegalEntry
-from referee.games import registered
-from referee.words import either
 
 app = typer.Typer(pretty_exceptions_enable=False, no_args_is_help=True, rich_markup_mode=None,
                   help="A referee and scorekeeper for card games played with real cards.")
@@ -113,7 +111,8 @@ def parse_options(game: str, pairs: list[str] | None) -> dict[str, Any]:
 
 @app.command()
 @guarded
-def new(game: Annotated[str, typer.Argument(help=either(registered()),
+def new(game: Annotated[str, typer.Argument(help="the game's name (`referee games` lists "
+                                                 "them; Tab completes it)",
                                             autocompletion=complete.game_names)],
         file: FileArg,
         player: Annotated[list[str] | None, typer.Option(
