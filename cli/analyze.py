@@ -14,15 +14,18 @@ from typing import TYPE_CHECKING, Any
 if TYPE_CHECKING:
     from rich.table import Table
 
+    from referee.games.tricks import TrickGame
     from referee.solve.analyze import DealAnalysis, SideResult
 
 
 
-def _game(a: DealAnalysis | Any) -> Any:
+def _game(a: Any) -> TrickGame:
     """The ``TrickGame`` of an analysis (or of a ``PlayedDeal``)."""
     from referee.games import get
 
-    return get(a.game).trick_game()
+    game = get(a.game).trick_game()
+    assert game is not None, a.game
+    return game
 
 
 def per_player(game: str) -> bool:
@@ -35,8 +38,7 @@ def per_player(game: str) -> bool:
 
 def measure(a: DealAnalysis) -> str:
     """What the values count: ``penalty``, ``tricks`` or ``points`` (``TrickGame.measure``)."""
-    got: str = _game(a).measure(a.kind)
-    return got
+    return _game(a).measure(a.kind)
 
 
 def analysable() -> str:
@@ -293,7 +295,7 @@ def table(a: DealAnalysis, ascii_only: bool) -> Table:
 
     from cli import render
 
-    each_player = bool(_game(a).per_player)
+    each_player = _game(a).per_player
     t = Table(title=render.cards(title(a), ascii_only), title_justify="left",
               box=render._box(ascii_only), header_style="bold")
     t.add_column("player" if each_player else "bidding side")

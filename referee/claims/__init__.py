@@ -15,6 +15,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from ..cards import Card, sort_hand
+from ..compact import TrickRules
 from ..errors import Violation
 from ..model import Deal, Setup
 from . import known, text
@@ -195,13 +196,13 @@ def _hand(pos: Position, hand: Sequence[Card] | None) -> tuple[frozenset[Card], 
         if c in know.seen:
             p, trick, _ = know.seen[c]
             raise ClaimError(text.already_played(c, p, trick))
-        if c in getattr(know, "discarded", {}):
+        if c in pos.discarded:
             raise ClaimError(text.discarded(c))
         if c not in pos.hands[who]:
             if any(cl.test(c) for cl in know.claims[who]) and c in know.may_hold(who, claims=False):
                 broken = True  # shown, the card proves that claim false: a revoke proven
                 continue
-            owner = getattr(know, "owner", {}).get(c) or know.shown_by.get(c)
+            owner = pos.owner.get(c) or know.shown_by.get(c)
             if owner is not None and owner != who:
                 raise ClaimError(text.held_by(c, owner))
             raise ClaimError(text.cannot_hold(who, c))
@@ -231,7 +232,7 @@ def _proven(setup: Setup, deals: Sequence[Deal], claimer: str, hand: frozenset[C
 
 # -- what the verdict says ----------------------------------------------------------------------
 
-def _rules_at(prob: Problem, first: int) -> Any:
+def _rules_at(prob: Problem, first: int) -> TrickRules:
     if prob.rules is not None:
         return prob.rules
     assert prob.trump_rules is not None

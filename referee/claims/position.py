@@ -5,14 +5,14 @@ position, its refusals and the helpers they share."""
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
-from dataclasses import dataclass
-from typing import Any
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass, field
 
 from ..cards import Card
 from ..compact import Layout, TrickRules
 from ..games import get as get_game
 from ..games import trick_games
+from ..knowledge import Knowledge
 from ..model import Deal, Setup
 
 
@@ -45,12 +45,16 @@ class Position:
     exact: dict[str, bool]              # hands known card for card
     unseen: frozenset[Card]             # cards not shown, discarded or known outside
     out: frozenset[Card]                # of those, the ones that may lie outside every hand
-    know: Any                           # the knowledge model (to say why a card is refused)
+    know: Knowledge                     # the knowledge model (to say why a card is refused)
     # ``out`` split by the rules that put cards face down (``FaceDown``); () for one group
     face_down: tuple[FaceDown, ...] = ()
     trumps: frozenset[Card] = frozenset()   # every trump of the deal (Schmier games)
     # ``rules`` None (the first lead names trump): the game's rules by trump
     trump_rules: Callable[[str | None], TrickRules] | None = None
+    # cards known discarded, and the hand each card is known to have been in, where the
+    # game's knowledge model tracks them (the Schmier games), by player
+    discarded: Mapping[Card, str] = field(default_factory=dict)
+    owner: Mapping[Card, str] = field(default_factory=dict)
 
 
 @dataclass(frozen=True, slots=True)

@@ -237,7 +237,8 @@ class SchmierTricks(TrickGame):
                         len(st.tricks) + 1, trick, to_move, left, known, hands, counts, exact,
                         unseen, out if not known else frozenset(), know,
                         face_down if not known else (), trumps,
-                        self.trick_rules if self.lead_names_trump else None)
+                        self.trick_rules if self.lead_names_trump else None,
+                        know.discarded, know.owner)
 
 
 def _plain_shown(st: DealState, player: str) -> bool:
