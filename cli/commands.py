@@ -428,10 +428,10 @@ def hint(file: FileArg,
             fail("no card named: no hint", 2)
     advice = ch.advise(res, card)
     if as_json:
-        write_json(ch.doc(advice))
+        write_json(ch.doc(res, advice))
         return
     render, con, a = _out(ascii_only)
-    for line in ch.lines(advice):
+    for line in ch.lines(res, advice):
         con.print(render.cards(line, a))
 
 

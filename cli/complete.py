@@ -140,7 +140,7 @@ def unseen_cards(ctx: typer.Context, incomplete: str) -> Items:
         from referee import games
         from referee.session import Session
 
-        if not games.get(game).hints:
+        if games.get(game).hinter() is None:
             return []
 
         words = unseen(Session.load(Path(path)).result())

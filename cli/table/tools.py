@@ -68,5 +68,5 @@ class ToolCommands(TableBase):
             if not card:
                 self.say("no hint")
                 return
-        for line in ch.lines(ch.advise(res, card)):
+        for line in ch.lines(res, ch.advise(res, card)):
             self.say(self.style.cards(line))

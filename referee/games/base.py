@@ -5,7 +5,7 @@ from __future__ import annotations
 from abc import ABC, abstractmethod
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Protocol
 
 from ..cards import Card, try_parse_card
 from ..claimkeys import fold as claim_fold
@@ -196,6 +196,22 @@ class Choices:
         return list(out)
 
 
+class Hinter(Protocol):
+    """What ``referee hint`` asks of a game that gives advice (``GameRules.hinter``), each
+    from ``res``, the replayed game: whether the card drawn must be named, the cards that may
+    be drawn, the advice, and the advice as lines and as the ``--json`` document."""
+
+    def card_wanted(self, res: Any) -> bool: ...
+
+    def unseen(self, res: Any) -> list[str]: ...
+
+    def advise(self, res: Any, card_text: str | None) -> Any: ...
+
+    def lines(self, a: Any) -> list[str]: ...
+
+    def doc(self, a: Any) -> dict[str, Any]: ...
+
+
 class Where:
     """Where in a file something was read, for error messages."""
 
@@ -225,15 +241,16 @@ class GameRules(ABC):
       the same names here import by the package's name.
     * **optional data**: ``options`` (house rules), ``short_title`` (its name in a sentence),
       ``unit`` and ``contracts`` (the score sheet), ``seating`` (said by ``new``),
-      ``analysis`` ("tricks" or "placements": what ``referee analyze`` does), ``hints``
-      (``referee hint`` helps), ``series``, ``goat`` and ``low_wins`` (the season's figures).
+      ``analysis`` ("tricks" or "placements": what ``referee analyze`` does), ``series``,
+      ``goat`` and ``low_wins`` (the season's figures).
     * **optional methods**, each with a default that suits a game without the feature:
       ``teams``, ``dump_all``/``dump_at`` (deals that differ by number), ``claim_questions``,
       ``deal_news``, ``virtual_deal`` (the referee deals), ``as_seen``, ``hand_now`` (its
-      package's ``hand.py``), and ``trick_game``: a game that plays tricks returns its
-      ``TrickGame`` (``referee/games/tricks.py``, in its package's ``tricks.py``: the compact
-      trick rules, the solver's objective, a finished deal for the post-mortem, a claim's
-      position), which ``referee analyze`` and ``referee claim`` need.
+      package's ``hand.py``), ``analyze_games`` (a placement game's post-mortem),
+      ``hinter`` (``referee hint``'s advice, a ``Hinter``), and ``trick_game``: a game that
+      plays tricks returns its ``TrickGame`` (``referee/games/tricks.py``, in its package's
+      ``tricks.py``: the compact trick rules, the solver's objective, a finished deal for the
+      post-mortem, a claim's position), which ``referee analyze`` and ``referee claim`` need.
     """
 
     name: str
@@ -248,7 +265,6 @@ class GameRules(ABC):
     short_title: str = ""  # the game's name in a sentence ("Wisconsin Schmier"); title if ""
     seating: str = ""  # who partners whom, said when a new game asks the names
     analysis: str = ""  # what ``referee analyze`` does: "tricks", "placements" or nothing
-    hints: bool = False  # whether ``referee hint`` helps with it
     series: bool = False  # a season counts its games as a series of its own, without a winner
     goat: bool = False  # the losing team of the series is the goat (the season counts it)
     low_wins: bool = False  # the totals are loss points: the fewest is best
@@ -405,6 +421,11 @@ class GameRules(ABC):
         a report (``lines()``, ``to_json()``) per finished game, or game ``number``'s, or why
         there is none; and the number of a game still being played (None: none is)."""
         raise NotImplementedError(self.name)
+
+    def hinter(self) -> Hinter | None:
+        """The advice ``referee hint`` gives for this game (Foursquare: its package's
+        ``advice`` module), or None (the default): a game without hints."""
+        return None
 
     def as_seen(self, deal: Deal) -> Deal | None:
         """A deal in progress as the table has seen it, when the texts the game writes of it

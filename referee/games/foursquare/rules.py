@@ -19,7 +19,7 @@ from ...errors import IllegalEntry, NotationError, Violation
 from ...model import Action, Deal, DealResult, Entry, Expect, Key, Place, Result, Setup, TableView
 from ...notation import parse_card, split_actor
 from ...words import count
-from ..base import Checkpoint, GameRules, Where, common_key, read_cards
+from ..base import Checkpoint, GameRules, Hinter, Where, common_key, read_cards
 from . import text as ft
 from .play import CARDS, MAX_DOWN, SIZE, Game, Pos, Turn, pos_text
 
@@ -91,7 +91,6 @@ class Foursquare(GameRules):
     title = "Foursquare"
     short_title = "Foursquare"
     analysis = "placements"
-    hints = True
     series = True
     summary = SUMMARY
     player_count = (1, 1)
@@ -104,6 +103,11 @@ class Foursquare(GameRules):
     deal_keys = ("dealer", "stock", "turns", "claimed", "note")
 
     # -- the save file ------------------------------------------------------------------------
+
+    def hinter(self) -> Hinter:
+        from . import advice
+
+        return advice
 
     def analyze_games(self, result: Result, number: int | None
                       ) -> tuple[list[Any] | str, int | None]:
