@@ -5,7 +5,7 @@
 
 Prints, for each sample file (default: the Kierki, Wisconsin Schmier and Schmier samples),
 one line per deal: from which trick each side's search started (Kierki: one per player, 1
-or 8; a Schmier deal: 1, or "gave up" past ``SCHMIER_BUDGET``), the trick-boundary nodes of
+or 8; a Schmier deal: 1, or "gave up" past ``SIDE_BUDGET``), the trick-boundary nodes of
 every search of the deal (node counts do not depend on the machine's load) and the seconds;
 then the whole file's wall time, one deal after another. The CPU seconds beside (this
 process's) move less with the load of a shared machine than the wall time. Targets (issue
@@ -33,7 +33,12 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from referee.compact import SCHMIER, WISCONSIN, schmier_rules, wisconsin_rules  # noqa: E402
+from referee.games.schmier.tricks import (  # noqa: E402
+    SCHMIER,
+    WISCONSIN,
+    schmier_rules,
+    wisconsin_rules,
+)
 from referee.session import Session  # noqa: E402
 from referee.solve import analyze as post_mortem  # noqa: E402
 from referee.solve.deal import NotAnalysable, PlayedDeal, played_deal  # noqa: E402

@@ -41,11 +41,10 @@ from referee.claims import as_problem, decide_known  # noqa: E402
 from referee.claims.known import GaveUp  # noqa: E402
 from referee.claims.position import read  # noqa: E402
 from referee.claims.search import Problem, Search, Undecided  # noqa: E402
-from referee.compact import (  # noqa: E402
-    KIERKI,
+from referee.games.kierki.play import KIERKI, kierki_rules  # noqa: E402
+from referee.games.schmier.tricks import (  # noqa: E402
     SCHMIER,
     WISCONSIN,
-    kierki_rules,
     schmier_rules,
     wisconsin_rules,
 )

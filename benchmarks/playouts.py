@@ -32,8 +32,8 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
 from benchmarks import kierki_playout_before as before  # noqa: E402
-from referee.compact import kierki_rules  # noqa: E402
 from referee.games.kierki import playout as kierki_playout  # noqa: E402
+from referee.games.kierki.play import kierki_rules  # noqa: E402
 
 Work = Callable[[int], int]  # one unit of work for a seed -> the deals it played
 

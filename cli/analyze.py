@@ -1,6 +1,8 @@
-"""``referee analyze`` for the trick games (Kierki, Wisconsin Schmier, Schmier): the double-dummy
+"""``referee analyze`` for the trick games (``GameRules.analysis == "tricks"``): the double-dummy
 post-mortem of each finished deal (``referee.solve``), as a rich table per deal or one JSON
-document (fields: docs/analyze.md). Foursquare's is ``cli.foursquare_analyze``."""
+document (fields: docs/analyze.md). What differs between the games (each player a side or the
+bidding team, what a deal's kind is called, what the values count) comes from the game's
+``TrickGame``. A placement game's analysis (``"placements"``) is ``cli.placements``."""
 
 from __future__ import annotations
 
@@ -12,18 +14,44 @@ from typing import TYPE_CHECKING, Any
 if TYPE_CHECKING:
     from rich.table import Table
 
+    from referee.games.tricks import TrickGame
     from referee.solve.analyze import DealAnalysis, SideResult
 
-TRICK_GAMES = ("kierki", "wisconsin-schmier", "schmier")
+
+
+def _game(a: Any) -> TrickGame:
+    """The ``TrickGame`` of an analysis (or of a ``PlayedDeal``)."""
+    from referee.games import get
+
+    game = get(a.game).trick_game()
+    assert game is not None, a.game
+    return game
+
+
+def per_player(game: str) -> bool:
+    """Whether each player of ``game`` is a side of its own (else the bidding team)."""
+    from referee.games import get
+
+    tg = get(game).trick_game()
+    return tg is not None and bool(tg.per_player)
 
 
 def measure(a: DealAnalysis) -> str:
-    """What the values count: ``penalty`` (Kierki 1-7), ``tricks`` (8-11), ``points``."""
-    from referee.games.kierki.play import TRUMP_DEALS
+    """What the values count: ``penalty``, ``tricks`` or ``points`` (``TrickGame.measure``)."""
+    return _game(a).measure(a.kind)
 
-    if a.game != "kierki":
-        return "points"
-    return "tricks" if a.kind in TRUMP_DEALS else "penalty"
+
+def analysable() -> str:
+    """The games ``referee analyze`` knows, said aloud."""
+    from referee import games
+    from referee.words import either
+
+    named = []
+    for n in games.names():
+        rules = games.get(n)
+        if rules.analysis:
+            named.append(rules.short_title or rules.title)
+    return either(named, "and")
 
 
 def prepared(s: Any, number: int | None) -> tuple[Any, list[tuple[int, Any]]]:
@@ -34,9 +62,8 @@ def prepared(s: Any, number: int | None) -> tuple[Any, list[tuple[int, Any]]]:
 
     res = s.result()
     game = s.setup.game
-    if game not in TRICK_GAMES:
-        raise NotAnalysable(f"analyze knows Kierki, Wisconsin Schmier, Schmier and Foursquare, "
-                            f"not {game}")
+    if s.rules.analysis != "tricks":
+        raise NotAnalysable(f"analyze knows {analysable()}, not {game}")
     s.rules.record_play(s.deals, res)
     if number is not None:
         return res, [(number, played_deal(res, number))]
@@ -66,11 +93,11 @@ def _search(item: tuple[int, Any]) -> tuple[int, Any]:
 
 
 def _player(item: tuple[Any, int]) -> Any:
-    """One Kierki player's search of a deal (run in a worker process)."""
-    from referee.solve.analyze import kierki_player
+    """One player's search of a deal where each player is a side (run in a worker process)."""
+    from referee.solve.analyze import player_part
 
     d, seat = item
-    return kierki_player(d, seat)
+    return player_part(d, seat)
 
 
 def results(items: list[tuple[int, Any]], workers: int, single: bool = False
@@ -79,14 +106,14 @@ def results(items: list[tuple[int, Any]], workers: int, single: bool = False
     searched over ``workers`` processes. ``single``: the one deal asked for, whose search
     giving up raises."""
     if single:
-        from referee.solve.analyze import analyze, kierki_deal
+        from referee.solve.analyze import analyze, players_deal
 
         n, d = items[0]
-        if d.game == "kierki" and workers > 1:  # one deal: its players over the workers
+        if workers > 1 and _game(d).per_player:  # one deal: its players over the workers
             from cli.workers import in_order
 
-            yield n, kierki_deal(d, list(in_order(_player, [(d, s) for s in range(d.seats)],
-                                                  workers)))
+            yield n, players_deal(d, list(in_order(_player, [(d, s) for s in range(d.seats)],
+                                                   workers)))
             return
         yield n, analyze(d)
         return
@@ -175,7 +202,7 @@ def show(s: Any, number: int | None, as_json: bool, ascii_only: bool = False,
     res, items = prepared(s, number)
     render, con, a = _out(ascii_only)
     if not as_json:
-        con.print(render.cards(legend(s.setup.game == "kierki"), a, "dim"))
+        con.print(render.cards(legend(per_player(s.setup.game)), a, "dim"))
 
     def each(k: int, x: Any) -> None:
         if not as_json:
@@ -238,22 +265,23 @@ BEST = {"penalty": "least penalty sure", "tricks": "most tricks sure",
         "points": "most points sure"}
 
 
-def legend(kierki: bool) -> str:
-    """What the columns are, in words (printed once, before the deals)."""
-    who = "each player" if kierki else "the bidding side"
+def legend(each_player: bool) -> str:
+    """What the columns are, in words (printed once, before the deals): ``each_player``,
+    each player is a side (else the bidding side is)."""
+    who = "each player" if each_player else "the bidding side"
     return (f"Best sure: the best {who} could be sure of with every hand open and everyone "
-            f"playing their best{' (from the trick shown)' if kierki else ''}. "
+            f"playing their best{' (from the trick shown)' if each_player else ''}. "
             "Got: what they got as played. First costly card: the first card after which "
             "that best got worse, from what to what (none: they lost nothing).")
 
 
 def title(a: DealAnalysis) -> str:
     from referee.cards import GLYPH
-    from referee.games.kierki.play import NAMES
 
     trump = GLYPH.get(a.trump or "", a.trump or "")
-    if a.game == "kierki":
-        head = f"Deal {a.number} — {NAMES.get(a.kind, '')}"
+    game = _game(a)
+    if game.per_player:
+        head = f"Deal {a.number} — {game.deal_label(a.kind)}"
         return head + (f", trump {trump}" if a.trump else "")
     side = a.sides[0]
     verdict = "the bid was makeable" if a.makeable else "the bid was not makeable"
@@ -262,23 +290,23 @@ def title(a: DealAnalysis) -> str:
 
 
 def table(a: DealAnalysis, ascii_only: bool) -> Table:
-    """One deal's post-mortem: a row per side (Kierki: per player)."""
+    """One deal's post-mortem: a row per side (each player, or the bidding side)."""
     from rich.table import Table
 
     from cli import render
 
-    kierki = a.game == "kierki"
+    each_player = _game(a).per_player
     t = Table(title=render.cards(title(a), ascii_only), title_justify="left",
               box=render._box(ascii_only), header_style="bold")
-    t.add_column("player" if kierki else "bidding side")
+    t.add_column("player" if each_player else "bidding side")
     t.add_column(BEST[measure(a)], justify="right")
-    if kierki:
+    if each_player:
         t.add_column("from trick", justify="right")
     t.add_column("got", justify="right")
     t.add_column("first costly card")
     for s in a.sides:
         row: list[Any] = [render._t(s.name), _value(a, s.best)]
-        if kierki:
+        if each_player:
             row.append(str(s.start))
         row.append(_value(a, s.actual))
         row.append(render.cards(_costly(a, s), ascii_only,
@@ -297,7 +325,7 @@ def to_json(res: Any, out: list[tuple[int, Any]]) -> dict[str, Any]:
         a: DealAnalysis = x
         row: dict[str, Any] = {"number": n, "analysed": True, "measure": measure(a),
                                "trump": a.trump}
-        if a.game == "kierki":
+        if _game(a).per_player:
             row["kind"] = a.kind
         else:
             row.update({"bidder": a.bidder, "bid": a.bid, "bid_makeable": a.makeable})

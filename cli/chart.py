@@ -37,9 +37,11 @@ def running_totals(res: Result, ascii_only: bool = False, width: int | None = No
         return "no finished deal to chart yet"
     step = max(1, (xs[-1] + 11) // 12)
     ticks = [x for x in xs if x % step == 0 or x == xs[-1]]
+    from referee import games
+
     title = clean(res.setup.title or res.setup.game)
     return draw(xs, ys, (ticks, [str(x) for x in ticks]), f"{title}: running totals",
-                "deal" if res.setup.game not in ("kozel", "foursquare") else "game",
+                games.get(res.setup.game).unit,
                 ascii_only, colour, width, height)
 
 

@@ -112,8 +112,8 @@ def parse_options(game: str, pairs: list[str] | None) -> dict[str, Any]:
 
 @app.command()
 @guarded
-def new(game: Annotated[str, typer.Argument(help="kierki, wisconsin-schmier, schmier, "
-                                                 "foursquare or kozel",
+def new(game: Annotated[str, typer.Argument(help="the game's name (`referee games` lists "
+                                                 "them; Tab completes it)",
                                             autocompletion=complete.game_names)],
         file: FileArg,
         player: Annotated[list[str] | None, typer.Option(
@@ -411,7 +411,7 @@ def explain(file: FileArg,
 @guarded
 def analyze(file: FileArg,
             deal: Annotated[int | None, typer.Option(
-                "--deal", "--game", min=1, help="only this deal (Foursquare: game) number")]
+                "--deal", "--game", min=1, help="only this deal (or game) number")]
             = None,
             as_json: JsonOpt = False, ascii_only: AsciiOpt = False,
             workers: Annotated[int | None, typer.Option(
@@ -423,8 +423,8 @@ def analyze(file: FileArg,
     On a terminal a progress bar shows the deal being searched; each deal is printed as soon
     as it is known. Ctrl-C prints what was done and exits 130."""
     s = _session(file)
-    if s.setup.game == "foursquare":
-        from cli.foursquare_analyze import run
+    if s.rules.analysis == "placements":
+        from cli.placements import run
 
         raise typer.Exit(run(str(file), deal, as_json, ascii_only))
     from cli import analyze as post_mortem
@@ -455,10 +455,10 @@ def hint(file: FileArg,
             fail("no card named: no hint", 2)
     advice = ch.advise(res, card)
     if as_json:
-        write_json(ch.doc(advice))
+        write_json(ch.doc(res, advice))
         return
     render, con, a = _out(ascii_only)
-    for line in ch.lines(advice):
+    for line in ch.lines(res, advice):
         con.print(render.cards(line, a))
 
 

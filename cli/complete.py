@@ -132,11 +132,16 @@ def players_in(ctx: typer.Context, incomplete: str) -> Items:
 def unseen_cards(ctx: typer.Context, incomplete: str) -> Items:
     """``referee hint FILE --card <TAB>``: the cards not yet placed in the game in play."""
     path = _first_argument(ctx, "file")
-    if _game_of(path) != "foursquare":
+    game = _game_of(path)
+    if game is None:
         return []
     try:
         from cli.hint import unseen
+        from referee import games
         from referee.session import Session
+
+        if games.get(game).hinter() is None:
+            return []
 
         words = unseen(Session.load(Path(path)).result())
     except Exception:

@@ -328,7 +328,7 @@ def _table(title: str, cols: list[dict[str, Any]], rows: list[dict[str, Any]], c
 
 
 def chart_text(st: Stats, ascii_only: bool) -> str:
-    """Each player's wins so far (Foursquare: games won) over the files in date order, drawn
+    """Each player's wins so far (a series: games won) over the files in date order, drawn
     by plotext (the x axis is the file's number in the season, labelled with its date, and
     numbered where a day holds several files: ``2026-09-05 #1``, then ``#2``... while the
     ticks stay on that day)."""

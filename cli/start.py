@@ -145,15 +145,13 @@ def dealer_news(session: Any, dealer: str | None) -> str | None:
 
 # -- the questions ----------------------------------------------------------------------------
 
-GAMES = ("kierki", "wisconsin-schmier", "schmier", "foursquare", "kozel")
-
-
 def installed_games() -> list[str]:
-    """The games whose module loads (a game still being written is left out, not fatal)."""
+    """The games whose module loads (a game still being written is left out, not fatal), in
+    the registry's order."""
     from referee import games as registry
 
     out = []
-    for n in GAMES:
+    for n in registry.registered():
         try:
             registry.get(n)
         except Exception:  # noqa: BLE001 - any failure to load means: not available
@@ -234,9 +232,7 @@ def ask_new_game(ask: Ask, say: Say, file: Path | None) -> Any:
     if hi == 1:
         say(f"{rules.title}: one player.")
     else:
-        teams = " (partners sit opposite: seats 1+3 and 2+4)" if rules.name in (
-            "wisconsin-schmier", "kozel") else " (partners: seats 1+4, 2+5, 3+6)" \
-            if rules.name == "schmier" else ""
+        teams = f" ({rules.seating})" if rules.seating else ""
         say(f"{rules.title}: {lo if lo == hi else f'{lo}-{hi}'} players, in seating order "
             f"clockwise{teams}.")
     players: list[str] = []

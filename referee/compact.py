@@ -6,17 +6,18 @@ play or search millions of positions (random playouts today; claims and hints ne
 
 * A **deck layout** (:class:`Layout`) numbers the cards of one deck 0..n-1 in the order of
   the referee's deck tuple: suit by suit (S H D C), ranks ascending, so within a suit a
-  higher bit is a higher rank; the joker of the 53-card deck is the last index (52). There is
-  one layout per deck: :data:`KIERKI` (52 cards), :data:`WISCONSIN` (32), :data:`SCHMIER` (53).
+  higher bit is a higher rank; the joker of the 53-card deck is the last index (52). Each game
+  that plays tricks builds the layout of its deck in its own package (``GameRules.trick_game``).
 * A **hand** (any set of cards) is an ``int`` with bit ``i`` set when it holds card ``i``:
   union is ``|``, removal ``& ~``, size ``int.bit_count``; it hashes and compares as a number,
   so a transposition table can key on the cards left as they are.
 * A **trick rule** (:class:`TrickRules`) is one game's trick play under one trump: the
-  effective suit of every card (the left bauer and the joker belong to trump in Schmier, as in
-  OpenSpiel's euchre), the suit masks under that trump, and the two hot functions,
+  effective suit of every card (a game may move a card to trump's suit, as OpenSpiel's euchre
+  does with the left bauer), the suit masks under that trump, and the two hot functions,
   :meth:`TrickRules.legal` (a mask) and :meth:`TrickRules.winner` (an index), which allocate
-  nothing. Built once per (game, deal kind, trump) and cached: get them with
-  :func:`kierki_rules`, :func:`wisconsin_rules`, :func:`schmier_rules`.
+  nothing. Each game builds them once per (deal kind, trump) in its own package and caches
+  them (``TrickGame.rules``, ``referee/games/tricks.py``); :func:`plain_rules` builds the
+  plain ones (printed suits, printed ranks).
 
 Pure Python, no dependencies beyond ``referee.cards``; ``tests/test_compact.py`` checks every
 function here against the engine's own rules on random deals.
@@ -26,7 +27,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Iterator, Sequence
 
-from .cards import DECK_32, DECK_52, DECK_53, JOKER, SUITS, Card
+from .cards import JOKER, SUITS, Card
 
 NO_CARD = -1  # "no card led yet" for TrickRules.legal
 NO_TRUMP = -1
@@ -86,12 +87,6 @@ class Layout:
 
     def text(self, mask: int) -> str:
         return " ".join(c.text for c in self.cards_in(mask))
-
-
-KIERKI = Layout("kierki", DECK_52)
-WISCONSIN = Layout("wisconsin-schmier", DECK_32)
-SCHMIER = Layout("schmier", DECK_53)
-LAYOUTS = {"kierki": KIERKI, "wisconsin-schmier": WISCONSIN, "schmier": SCHMIER}
 
 
 # -- bit sets -----------------------------------------------------------------------------------
@@ -288,7 +283,7 @@ class TrickRules:
         """A lower bound on the tricks ``hand`` wins from here when it is on lead, whatever
         everybody else holds or plays: its masters, led one after another (each wins and
         keeps the lead); only its trump masters while another hand still holds a trump, and
-        none of a suit it may not lead yet (Kierki's hearts) while it holds another card."""
+        none of a card it may not lead yet (not in ``lead_ok``) while it holds another card."""
         m = self.masters(hand, live)
         if self.trump_mask & live & ~hand:
             m &= self.trump_mask
@@ -367,73 +362,10 @@ class TrickRules:
         return out
 
 
-def _plain(name: str, layout: Layout, trump: str | None, lead_ok: int,
-           may_trump: bool) -> TrickRules:
+def plain_rules(name: str, layout: Layout, trump: str | None, lead_ok: int,
+                may_trump: bool) -> TrickRules:
+    """Trick rules on the printed suits and ranks: ``lead_ok`` the cards that may be led while
+    the hand holds any of them, ``may_trump`` whether a player holding the suit led may trump
+    instead."""
     return TrickRules(name, layout, SUIT_INDEX[trump] if trump else NO_TRUMP, layout.suit,
                       layout.rank, lead_ok, may_trump)
-
-
-_CACHE: dict[tuple[str, object, str | None], TrickRules] = {}
-HEARTS_LEAD = (2, 5, 7)
-
-
-def kierki_rules(deal: int, trump: str | None = None) -> TrickRules:
-    """Kierki deal ``deal`` (1-11): follow suit if able, else any card; hearts may not be led
-    in deals 2, 5 and 7 while the leader holds another suit; trump (deals 8-11) wins."""
-    key = ("kierki", deal in HEARTS_LEAD, trump)
-    rules = _CACHE.get(key)
-    if rules is None:
-        lead_ok = KIERKI.full & ~KIERKI.suit_masks[1] if deal in HEARTS_LEAD else KIERKI.full
-        rules = _CACHE[key] = _plain(f"kierki deal {deal}, trump {trump}", KIERKI, trump,
-                                     lead_ok, False)
-    return rules
-
-
-def wisconsin_rules(trump: str | None) -> TrickRules:
-    """Wisconsin Schmier: a player holding the suit led follows it or plays a trump; without
-    it, any card. ``trump`` None: the first lead of the deal, which names it."""
-    key = ("wisconsin-schmier", None, trump)
-    rules = _CACHE.get(key)
-    if rules is None:
-        rules = _CACHE[key] = _plain(f"wisconsin-schmier, trump {trump}", WISCONSIN, trump,
-                                     WISCONSIN.full, True)
-    return rules
-
-
-def schmier_rules(trump: str | None) -> TrickRules:
-    """Schmier: follow the effective suit led if able, else any card. Under a trump the left
-    bauer (the other jack of trump's colour) and the joker are trumps; trump ranks A K Q,
-    right bauer, left bauer, 10 ... 2, joker. With no trump known the joker is a suit of its
-    own that nothing follows."""
-    key = ("schmier", None, trump)
-    rules = _CACHE.get(key)
-    if rules is None:
-        lay = SCHMIER
-        suit = list(lay.suit)
-        power = list(lay.rank)
-        t = SUIT_INDEX[trump] if trump else NO_TRUMP
-        if t != NO_TRUMP:
-            left = lay.card_of(SUITS[SAME_COLOUR[t]], 11)
-            suit[left] = suit[lay.joker] = t
-            for i in range(lay.size):
-                if suit[i] != t:
-                    continue
-                r = lay.rank[i]
-                if i == lay.joker:
-                    power[i] = 1
-                elif i == left:
-                    power[i] = 16
-                elif r == 11:
-                    power[i] = 17
-                elif r > 11:
-                    power[i] = r + 6
-        rules = _CACHE[key] = TrickRules(f"schmier, trump {trump}", lay, t, suit, power,
-                                         lay.full, False)
-    return rules
-
-
-def effective_suit(layout: Layout, i: int, trump: str | None) -> int:
-    """The suit card ``i`` belongs to under ``trump`` (Schmier's left bauer and joker: trump)."""
-    if layout is SCHMIER:
-        return schmier_rules(trump).suit[i]
-    return layout.suit[i]

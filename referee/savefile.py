@@ -14,6 +14,7 @@ from typing import Any
 from . import tomlread
 from .errors import NotationError, RefereeError, SaveFileError, WriteFailed
 from .games import get as get_game
+from .games import registered
 from .games.base import MAX_NAME, GameRules, Where
 from .model import Deal, Key, Setup
 
@@ -75,8 +76,7 @@ def parse_setup(data: dict[str, Any], file: str) -> tuple[GameRules, Setup]:
         raise _err(file, "format", f"format = {FORMAT} (this file says {data['format']!r})")
     g = data.get("game")
     if not isinstance(g, str):
-        raise _err(file, "game", "a game name (kierki, wisconsin-schmier, schmier, foursquare, "
-                   "kozel)")
+        raise _err(file, "game", f"a game name ({', '.join(registered())})")
     try:
         rules = get_game(g)
     except NotationError as e:

@@ -70,11 +70,12 @@ class FileSummary:
     deals: int = 0
     violations: tuple[tuple[str, str | None], ...] = ()
     bids: tuple[Bid, ...] = ()
-    goat: str | None = None  # Kozel: the team that lost the series
-    fs_games: int = 0  # Foursquare: games finished, won, and the scores of the won games
+    goat: str | None = None  # ``GameRules.goat``: the team that lost the series
+    fs_games: int = 0  # ``GameRules.series``: games finished, won, and the won games' scores
     fs_won: int = 0
     fs_scores: tuple[int, ...] = ()
     figures: tuple[str, ...] = ()  # the game's own figures: "series" or "goat" (``columns``)
+    low_wins: bool = False  # ``GameRules.low_wins``: the fewest total is best
 
     @property
     def ok(self) -> bool:
@@ -134,9 +135,9 @@ def summarize(path: str | Path) -> FileSummary:
                                                  f"({type(e).__name__}: {e})"))
     winner = res.winner
     winners = () if winner is None else (winner,) if isinstance(winner, str) else tuple(winner)
-    # the game's own figures (issue 30 moves these two into the games' folders)
-    series = setup.game == "foursquare"  # a series of games of its own, without a winner
-    goat_game = setup.game == "kozel"  # the losing team of the series is the goat
+    # the game's own figures, as the game declares them (``GameRules``)
+    series = rules.series  # a series of games of its own, without a winner
+    goat_game = rules.goat  # the losing team of the series is the goat
     bids: list[Bid] = []
     fs_games = fs_won = 0
     fs_scores: list[int] = []
@@ -161,7 +162,7 @@ def summarize(path: str | Path) -> FileSummary:
         complete=res.complete, winners=winners, totals=tuple(res.totals.items()),
         deals=len(res.deals), violations=tuple((v.rule, v.player) for v in res.violations),
         bids=tuple(bids), goat=goat, fs_games=fs_games, fs_won=fs_won,
-        fs_scores=tuple(fs_scores), figures=figures)
+        fs_scores=tuple(fs_scores), figures=figures, low_wins=rules.low_wins)
 
 
 def summarize_many(paths: list[str]) -> list[FileSummary]:
@@ -215,9 +216,6 @@ class Season:
 
 
 # --- statistics --------------------------------------------------------------------------
-
-LOW_WINS = frozenset({"kozel"})  # games whose totals are loss points: the fewest is best
-
 
 def rounded(x: Fraction | None, places: int) -> float | None:
     """``x`` to ``places`` decimals, a half away from zero (12.5% is 13%, -398.125 is
@@ -287,10 +285,11 @@ class Line:
     fs_won: int = 0
     fs_score_sum: int = 0
 
-    def add_total(self, total: int) -> None:
-        """A file's total; the best is the highest, in Kozel the fewest loss points."""
+    def add_total(self, total: int, low_wins: bool = False) -> None:
+        """A file's total; the best is the highest, or the fewest (``low_wins``: loss
+        points, ``GameRules.low_wins``)."""
         self.total_sum += total
-        pick = min if self.game in LOW_WINS else max
+        pick = min if low_wins else max
         self.best = total if self.best is None else pick(self.best, total)
 
     @property
@@ -367,9 +366,9 @@ class Stats:
     by ``filter`` (totals of different games are never added together).
 
     A player's total in a team game is the team's total. ``won`` counts files finished with
-    the player (team) among the winners, out of ``finished`` files with a winner; a Foursquare
-    series has no winner: its games won are counted instead. ``timeline`` keeps, per file,
-    each player's wins in it (the chart)."""
+    the player (team) among the winners, out of ``finished`` files with a winner; a series
+    (``GameRules.series``) has no winner: its games won are counted instead. ``timeline``
+    keeps, per file, each player's wins in it (the chart)."""
 
     filter: Filter = field(default_factory=Filter)
     files: int = 0
@@ -405,7 +404,7 @@ class Stats:
             side = s.team_of(p) or p
             ln.played += 1
             if side in totals:
-                ln.add_total(totals[side])
+                ln.add_total(totals[side], s.low_wins)
             if series:
                 ln.fs_games += s.fs_games
                 ln.fs_won += s.fs_won
@@ -423,7 +422,7 @@ class Stats:
             ln = self.line(g, t, team=True)
             ln.played += 1
             if t in totals:
-                ln.add_total(totals[t])
+                ln.add_total(totals[t], s.low_wins)
             if s.winners:
                 ln.decided += 1
             ln.won += t in s.winners

@@ -4,7 +4,8 @@ playing order from its leader) and, for hands known, the cards each player still
 from __future__ import annotations
 
 from referee.cards import try_parse_card
-from referee.compact import LAYOUTS, kierki_rules, wisconsin_rules
+from referee.games.kierki.play import kierki_rules
+from referee.games.schmier.tricks import wisconsin_rules
 from referee.session import Session
 from tests.helpers import FOUR, head, kierki_before, load_text
 
@@ -25,7 +26,7 @@ def build(game: str, tricks: list[dict[str, str]], held: dict[str, str] | None =
     else:
         text = head(game) + "\n[[deals]]\n" + WISCONSIN_DEAL
         rules = wisconsin_rules(trump)
-    lay = LAYOUTS[game]
+    lay = rules.layout
     s: Session = load_text(text + "tricks = []\n")
     st = s.result().state[-1] if game == "kierki" else s.result().state[0][-1]
     leader = st.to_move if game == "kierki" else st.leader

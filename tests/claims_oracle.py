@@ -10,7 +10,8 @@ from __future__ import annotations
 import random
 from collections.abc import Sequence
 
-from referee.compact import NO_CARD, TrickRules, bits, wisconsin_rules
+from referee.compact import NO_CARD, TrickRules, bits
+from referee.games.schmier.tricks import wisconsin_rules
 
 World = tuple[int, ...]  # one mask per seat
 

@@ -12,17 +12,19 @@ from __future__ import annotations
 import random
 from dataclasses import dataclass
 
-from referee.compact import (
+from referee.compact import TrickRules
+from referee.games.kierki.play import TRUMP_DEALS, kierki_rules, trick_penalty
+from referee.games.kierki.tricks import kierki_objective
+from referee.games.schmier.score import Order, count_points
+from referee.games.schmier.tricks import (
     SCHMIER,
     WISCONSIN,
-    TrickRules,
-    kierki_rules,
+    schmier_objective,
     schmier_rules,
+    variant,
     wisconsin_rules,
 )
-from referee.games.kierki.play import TRUMP_DEALS, trick_penalty
-from referee.games.schmier.score import Order, count_points
-from referee.solve import core, objectives
+from referee.solve import core
 from referee.solve.search import Objective, Position, Solver
 
 # the cores to check a search on: the pure-Python one, and the compiled one where it is built
@@ -118,7 +120,7 @@ def score(case: Case, plays: list[tuple[int, int]]) -> int:
             if w in case.side:
                 total += trick_penalty(case.deal, t, cs)
         return total // 25 if case.deal in TRUMP_DEALS else total
-    v = objectives.variant(case.game)
+    v = variant(case.game)
     assert case.trump is not None
     names = [str(s) for s in range(n)]
     team_of = {str(s): f"t{case.teams[s]}" for s in range(n)}
@@ -160,7 +162,7 @@ def kierki_case(rng: random.Random, deal: int, tricks_left: int, extra: int = 0)
     trump = rng.choice("SHDC") if deal in TRUMP_DEALS else None
     r = kierki_rules(deal, trump)
     case = Case("kierki", deal, r, 4, hands, rng.randrange(4), [], (rng.randrange(4),),
-                (0, 1, 2, 3), objectives.kierki(deal, r), trump)
+                (0, 1, 2, 3), kierki_objective(deal, r), trump)
     random_playout(case, rng, 4 * tricks_left - extra)
     return case
 
@@ -180,7 +182,7 @@ def schmier_case(rng: random.Random, game: str, tricks_left: int, extra: int = 0
     bidder = rng.randrange(seats)
     holder = {c: s for s in range(seats) for c in range(lay.size) if hands[s] >> c & 1}
     in_play = sorted(holder)
-    obj = objectives.schmier(game, r, trump, in_play, [holder.get(i, 0) for i in
+    obj = schmier_objective(game, r, trump, in_play, [holder.get(i, 0) for i in
                                                       range(lay.size)], teams,
                              teams[bidder], high_low)
     side = tuple(s for s in range(seats) if teams[s] == teams[bidder])

@@ -47,7 +47,7 @@ def small_budgets(monkeypatch: pytest.MonkeyPatch) -> None:
     from referee import claims
     from referee.solve import analyze
 
-    shrink(monkeypatch, analyze.analyze, kierki_budget=500, schmier_budget=20_000)
+    shrink(monkeypatch, analyze.analyze, player_budget=500, side_budget=20_000)
     shrink(monkeypatch, claims.judge, budget=2_000, seconds=None)
 
 

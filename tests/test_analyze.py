@@ -138,7 +138,7 @@ def test_kierki_analysis_holds_together_and_late_costly_cards_are_the_oracle_s()
         a = post_mortem.analyze(d)
         walk_holds(d, a)
         for seat, r in enumerate(a.sides):
-            assert r.start in post_mortem.KIERKI_START
+            assert r.start in post_mortem.PLAYER_START
             c = r.costly
             if c is None or c.trick < 11:
                 continue
@@ -151,7 +151,7 @@ def test_kierki_analysis_holds_together_and_late_costly_cards_are_the_oracle_s()
 def test_kierki_falls_back_to_trick_8_when_the_budget_runs_out() -> None:
     res = load("kierki-complete.toml").result()
     d = played_deal(res, 9)
-    short = post_mortem.analyze(d, kierki_budget=0)
+    short = post_mortem.analyze(d, player_budget=0)
     assert all(r.start == 8 for r in short.sides)
     full = post_mortem.analyze(d)
     assert any(r.start == 1 for r in full.sides)
@@ -181,7 +181,7 @@ def test_kierki_starts_before_trick_8_are_the_walk_searched_afresh(name: str,
     """Searched back from trick 8 one trick at a time, each start's walk covers its own
     trick and takes the rest from the start after: the same as searching from there."""
     d = played_deal(load(name).result(), number)
-    a = post_mortem.analyze(d, kierki_budget=30_000)
+    a = post_mortem.analyze(d, player_budget=30_000)
     assert any(r.start < 8 for r in a.sides)
     for seat, r in enumerate(a.sides):
         assert (r.best, r.costly, r.stopped) == direct(d, seat, r.start), (number, seat)
@@ -249,7 +249,7 @@ def test_a_schmier_search_past_its_budget_gives_up_in_one_line() -> None:
     res = load("schmier-complete.toml").result()
     d = played_deal(res, 1)
     with pytest.raises(NotAnalysable, match="gave up"):
-        post_mortem.analyze(d, schmier_budget=1)
+        post_mortem.analyze(d, side_budget=1)
     a = post_mortem.analyze(played_deal(res, 3))  # a deal within the default budget
     assert a.makeable is False and a.sides[0].best < (a.bid or 0)
 
@@ -264,7 +264,7 @@ def test_a_revoke_before_trick_8_stays_as_played_and_ends_a_walk_from_trick_1() 
             assert r.costly is not None or "trick 4" in r.stopped
         else:
             assert r.stopped == ""
-    short = post_mortem.analyze(d, kierki_budget=0)
+    short = post_mortem.analyze(d, player_budget=0)
     for seat, r in enumerate(short.sides):
         s = post_mortem.solver_for(d, (seat,), None)
         pos = s.start(d.hands, d.leader)

@@ -15,7 +15,8 @@ import pytest
 
 from referee.claims.known import ALONE, CLAIM, COOP, Known
 from referee.claims.search import Problem, Search, Undecided
-from referee.compact import NO_CARD, TrickRules, bits, wisconsin_rules
+from referee.compact import NO_CARD, TrickRules, bits
+from referee.games.schmier.tricks import wisconsin_rules
 from tests.claims_oracle import begun_trick, claim_side, oracle
 from tests.test_claims_oracle import rules_for
 
@@ -34,7 +35,7 @@ def position(game: str, seed: int, left: int) -> Problem:
     trick = begun_trick(rules, hands, leader, k, rng)
     return Problem(None if first_lead else rules, claimer, side, tuple(hands),
                    tuple(h.bit_count() for h in hands), 0, 0, tuple(trick), (leader + k) % n,
-                   left, True)
+                   left, True, trump_rules=wisconsin_rules if first_lead else None)
 
 
 def remembered(p: Problem, need: int) -> bool:

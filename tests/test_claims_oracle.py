@@ -9,16 +9,9 @@ import random
 import pytest
 
 from referee.claims.search import Problem, Search
-from referee.compact import (
-    KIERKI,
-    SCHMIER,
-    WISCONSIN,
-    TrickRules,
-    bits,
-    kierki_rules,
-    schmier_rules,
-    wisconsin_rules,
-)
+from referee.compact import TrickRules, bits
+from referee.games.kierki.play import KIERKI, kierki_rules
+from referee.games.schmier.tricks import SCHMIER, WISCONSIN, schmier_rules, wisconsin_rules
 from tests.claims_oracle import begun_trick, claim_side, deals, oracle
 
 POSITIONS = 200

@@ -9,7 +9,7 @@ import random
 import pytest
 
 from referee.claims.search import Problem, Search
-from referee.compact import schmier_rules
+from referee.games.schmier.tricks import schmier_rules
 from tests.claims_oracle import deals, oracle
 from tests.test_claims_oracle import position
 

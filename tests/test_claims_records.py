@@ -13,8 +13,9 @@ import pytest
 
 from referee.cards import Card
 from referee.claims import judge
-from referee.compact import KIERKI, NO_CARD, kierki_rules
+from referee.compact import NO_CARD
 from referee.games import get as get_game
+from referee.games.kierki.play import KIERKI, kierki_rules
 from referee.games.kierki.playout import random_game
 from referee.games.schmier.playout import random_game as schmier_game
 from referee.model import Deal, Key, Play
@@ -204,7 +205,7 @@ def test_schmier_unseen_records_agree_with_the_oracle() -> None:
     discards one keeps six trumps), each checked on the compact rules, not read from the
     knowledge model. The search must give the oracle's answer, and a counter-deal among its
     worlds."""
-    from referee.compact import SCHMIER, schmier_rules
+    from referee.games.schmier.tricks import SCHMIER, schmier_rules
     from referee.model import Exchange
 
     game = get_game("schmier")

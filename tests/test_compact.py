@@ -18,24 +18,22 @@ from hypothesis import strategies as st
 
 from referee import compact
 from referee.cards import DECK_32, DECK_52, DECK_53, JOKER, SUITS, Card
-from referee.compact import (
-    KIERKI,
-    NO_CARD,
-    SCHMIER,
-    WISCONSIN,
-    Layout,
-    TrickRules,
-    kierki_rules,
-    schmier_rules,
-    wisconsin_rules,
-)
+from referee.compact import NO_CARD, Layout, TrickRules
 from referee.games import get
+from referee.games.kierki.play import KIERKI, kierki_rules
 from referee.games.kierki.play import replay_deal as kierki_replay_deal
 from referee.games.kierki.playout import PLAYERS, random_deal
 from referee.games.schmier.play import replay_deal as schmier_replay_deal
 from referee.games.schmier.playout import random_game as schmier_random_game
 from referee.games.schmier.rules import SchmierRules
 from referee.games.schmier.score import Order
+from referee.games.schmier.tricks import (
+    SCHMIER,
+    WISCONSIN,
+    effective_suit,
+    schmier_rules,
+    wisconsin_rules,
+)
 from referee.model import Deal, Entry, Play, Setup
 from referee.notation import parse_cards
 from referee.trick import TrickPlay, winning_play
@@ -138,8 +136,8 @@ def test_schmier_effective_suits_under_trump() -> None:
     jd, jk = SCHMIER.to_int(Card(11, "D")), SCHMIER.joker
     assert r.suit[jd] == r.suit[jk] == r.trump == 1
     assert not r.masks[2] & (1 << jd)
-    assert compact.effective_suit(SCHMIER, jd, "H") == 1
-    assert compact.effective_suit(SCHMIER, jd, "S") == 2
+    assert effective_suit(SCHMIER, jd, "H") == 1
+    assert effective_suit(SCHMIER, jd, "S") == 2
     assert [SCHMIER.to_card(i).text for i in r.order[1][-5:]] == ["JD", "JH", "QH", "KH", "AH"]
     assert SCHMIER.to_card(r.order[1][0]) is JOKER
     # the joker led with no trump known is a suit of its own

@@ -174,7 +174,7 @@ def small_budgets(monkeypatch: pytest.MonkeyPatch) -> None:
     from referee.games.foursquare import analyze as foursquare
     from referee.solve import analyze
 
-    shrink(monkeypatch, analyze.analyze, kierki_budget=500, schmier_budget=20_000)
+    shrink(monkeypatch, analyze.analyze, player_budget=500, side_budget=20_000)
     shrink(monkeypatch, claims.judge, budget=2_000, seconds=None)
     shrink(monkeypatch, foursquare.analyze_game, nodes=300, total=600, samples=2,
            sample_nodes=200)

@@ -275,7 +275,7 @@ def test_a_win_inside_the_known_cards_needs_no_sampling() -> None:
 
 
 def lines(an: Analysis) -> list[str]:
-    from cli.foursquare_analyze import lines as said
+    from referee.games.foursquare.report import lines as said
 
     return said(an)
 

@@ -14,8 +14,10 @@ import random
 import pytest
 
 from referee.cards import Card, parse_card_words
-from referee.compact import KIERKI, WISCONSIN, Layout, kierki_rules, wisconsin_rules
-from referee.solve import objectives
+from referee.compact import Layout
+from referee.games.kierki.play import KIERKI, kierki_rules
+from referee.games.kierki.tricks import kierki_objective
+from referee.games.schmier.tricks import WISCONSIN, schmier_objective, wisconsin_rules
 from referee.solve.search import Budget, Solver
 from tests.solve_oracle import PURE, Case, kierki_case, oracle, schmier_case
 
@@ -79,7 +81,7 @@ def trumps_first() -> tuple[Solver, list[int]]:
     r = kierki_rules(8, "S")
     hands = [hand(None, "AS AH KH"), hand(None, "2S 2D 3D"), hand(None, "4C 5C 6C"),
              hand(None, "7C 8C 9C")]
-    return Solver(r, objectives.kierki(8, r), (0,), None, 4), hands
+    return Solver(r, kierki_objective(8, r), (0,), None, 4), hands
 
 
 def test_drawing_trumps_first_makes_every_trick() -> None:
@@ -98,11 +100,11 @@ def test_kierki_penalty_the_player_cannot_escape() -> None:
     r = kierki_rules(5)
     hands = [hand(None, "KH 2C"), hand(None, "AH 3C"), hand(None, "3H 4C"),
              hand(None, "4H 5C")]
-    s = Solver(r, objectives.kierki(5, r), (0,), None, 4)
+    s = Solver(r, kierki_objective(5, r), (0,), None, 4)
     assert s.value(s.start(hands, 3, number=11)) == 0
     assert s.value(s.start(hands, 0, number=11)) == 0
     hands[1] = hand(None, "QH 3C")  # another deal: a solver of its own
-    s = Solver(r, objectives.kierki(5, r), (0,), None, 4)
+    s = Solver(r, kierki_objective(5, r), (0,), None, 4)
     assert s.value(s.start(hands, 0, number=11)) == -150
     with pytest.raises(ValueError):  # a solver is for one deal
         s.value(s.start([hand(None, "KH 3C"), hand(None, "QH 2C"), hands[2], hands[3]], 0,
@@ -120,7 +122,7 @@ def test_wisconsin_high_and_low_are_fixed_by_the_hands() -> None:
         holder[m.bit_length() - 1] = seat
     in_play = [m.bit_length() - 1 for m in cards]
     teams = (0, 1, 0, 1)
-    obj = objectives.schmier("wisconsin-schmier", r, "H", in_play, holder, teams, 0)
+    obj = schmier_objective("wisconsin-schmier", r, "H", in_play, holder, teams, 0)
     assert obj.fixed == 2
     s = Solver(r, obj, (0, 2), teams, 4)
     # AH wins the last trick holding JH: jack and game (4 + 1 points against 0)

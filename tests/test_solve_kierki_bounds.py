@@ -17,8 +17,8 @@ from collections.abc import Callable
 
 import pytest
 
-from referee.compact import kierki_rules
-from referee.solve import objectives
+from referee.games.kierki.play import kierki_rules
+from referee.games.kierki.tricks import kierki_objective
 from tests.solve_oracle import PURE, Case, kierki_case, oracle
 from tests.test_solve import hand
 
@@ -141,6 +141,6 @@ def test_an_escape_on_lead_needs_the_shifted_order(leader: int, want: int) -> No
     hands = [hand(None, "2S 5S"), hand(None, "3S 9S"), hand(None, "2H 3H"),
              hand(None, "2D 3D")]
     case = Case("kierki", 1, r, 4, hands, leader, [], (0,), (0, 1, 2, 3),
-                objectives.kierki(1, r))
+                kierki_objective(1, r))
     assert oracle(case) == want
     agrees(case)

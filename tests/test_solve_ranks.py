@@ -14,12 +14,9 @@ import random
 
 import pytest
 
-from referee.compact import (
-    TrickRules,
-    kierki_rules,
-    schmier_rules,
-    wisconsin_rules,
-)
+from referee.compact import TrickRules
+from referee.games.kierki.play import kierki_rules
+from referee.games.schmier.tricks import schmier_rules, wisconsin_rules
 from referee.solve.search import Objective, Position, Solver
 from tests.solve_oracle import PURE
 

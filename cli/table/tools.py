@@ -37,10 +37,10 @@ class ToolCommands(TableBase):
 
         number = int(args[0]) if args else None
         try:
-            if self.s.setup.game == "foursquare":
-                from cli import foursquare_analyze
+            if self.s.rules.analysis == "placements":
+                from cli import placements
 
-                self.rich(*foursquare_analyze.drawn(self.s, number, self.ascii))
+                self.rich(*placements.drawn(self.s, number, self.ascii))
                 return
             self.post_mortem(number)
         except NotAnalysable as e:
@@ -55,7 +55,7 @@ class ToolCommands(TableBase):
         from cli.workers import count
 
         _res, items = post_mortem.prepared(self.s, number)
-        self.say(self.style.dim(post_mortem.legend(self.s.setup.game == "kierki")))
+        self.say(self.style.dim(post_mortem.legend(post_mortem.per_player(self.s.setup.game))))
         try:
             post_mortem.stream(self.console(), items, count(None), number is not None,
                                lambda k, x: self.rich(post_mortem.drawn_one(k, x, self.ascii)))
@@ -73,5 +73,5 @@ class ToolCommands(TableBase):
             if not card:
                 self.say("no hint")
                 return
-        for line in ch.lines(ch.advise(res, card)):
+        for line in ch.lines(res, ch.advise(res, card)):
             self.say(self.style.cards(line))

@@ -15,6 +15,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from ..cards import Card, sort_hand
+from ..compact import TrickRules
 from ..errors import Violation
 from ..model import Deal, Setup
 from . import known, text
@@ -166,7 +167,7 @@ def as_problem(pos: Position, hand: frozenset[Card]) -> Problem:
     return Problem(pos.rules, seat[pos.claimer], tuple(p in pos.side for p in pos.players),
                    tuple(poss), tuple(pos.counts[p] for p in pos.players), out, out_count,
                    tuple((seat[p], lay.to_int(c)) for p, c in pos.trick), seat[pos.to_move],
-                   pos.left, pos.hands_known, tuple(groups[1:]), keeper)
+                   pos.left, pos.hands_known, tuple(groups[1:]), keeper, pos.trump_rules)
 
 
 # -- the claimer's hand -------------------------------------------------------------------------
@@ -195,14 +196,14 @@ def _hand(pos: Position, hand: Sequence[Card] | None) -> tuple[frozenset[Card], 
         if c in know.seen:
             p, trick, _ = know.seen[c]
             raise ClaimError(text.already_played(c, p, trick))
-        if c in getattr(know, "discarded", {}):
+        if c in pos.discarded:
             raise ClaimError(text.discarded(c))
         if c not in pos.hands[who]:
             if any(a.test(c) for a in know.assertions[who]) and \
                     c in know.may_hold(who, assertions=False):
                 broken = True  # shown, the card proves that assertion false: a revoke proven
                 continue
-            owner = getattr(know, "owner", {}).get(c) or know.shown_by.get(c)
+            owner = pos.owner.get(c) or know.shown_by.get(c)
             if owner is not None and owner != who:
                 raise ClaimError(text.held_by(c, owner))
             raise ClaimError(text.cannot_hold(who, c))
@@ -232,12 +233,11 @@ def _proven(setup: Setup, deals: Sequence[Deal], claimer: str, hand: frozenset[C
 
 # -- what the verdict says ----------------------------------------------------------------------
 
-def _rules_at(prob: Problem, first: int) -> Any:
-    from ..compact import wisconsin_rules
-
+def _rules_at(prob: Problem, first: int) -> TrickRules:
     if prob.rules is not None:
         return prob.rules
-    return wisconsin_rules("SHDC"[wisconsin_rules(None).suit[first]])
+    assert prob.trump_rules is not None
+    return prob.trump_rules("SHDC"[prob.trump_rules(None).suit[first]])
 
 
 def _plan(pos: Position, prob: Problem, tricks: list[list[Step]], need: int) -> list[str]:
@@ -318,7 +318,8 @@ def _counter(pos: Position, prob: Problem, search: Search, steps: list[list[Step
     counter = {pos.players[s]: tuple(sort_hand(lay.cards_in(m))) for s, m in hands.items()}
     poss = tuple(hands.get(s, prob.poss[s]) for s in range(len(prob.poss)))
     open_prob = Problem(prob.rules, prob.claimer, prob.side, poss, prob.count, 0, 0,
-                        prob.trick, prob.to_move, prob.left, True)
+                        prob.trick, prob.to_move, prob.left, True,
+                        trump_rules=prob.trump_rules)
     dd = Search(open_prob, budget, TIME_BUDGET)
     try:
         if not dd.solve(need):

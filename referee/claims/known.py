@@ -8,14 +8,15 @@ claimer alone (``Solver(maximizers=...)``). One null window answers the claim; a
 is then walked with the same solver (its table shared): the claimer keeps the claim (holds) or
 tries the card that keeps the most, the others beat it (fails) or play their lowest card.
 
-Wisconsin's first lead names trump (``rules`` None): each lead is searched under its trump.
+Where the first lead names trump (``rules`` None, ``Problem.trump_rules``): each lead is
+searched under its trump.
 """
 
 from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from ..compact import TrickRules, bits, wisconsin_rules
+from ..compact import TrickRules, bits
 from ..solve.search import Budget, Objective, Position, Solver
 
 if TYPE_CHECKING:  # (this package's search is not imported: it would run the package)
@@ -76,10 +77,11 @@ class Known:
         if p.rules is not None:
             return [(p.rules, Position(p.poss, leader, tuple(c for _, c in p.trick), 0))]
         out = []
-        any_rules = wisconsin_rules(None)
+        assert p.trump_rules is not None, "rules None needs trump_rules"
+        any_rules = p.trump_rules(None)
         hand = p.poss[leader]
         for c in bits(any_rules.legal(hand)):
-            r = wisconsin_rules("SHDC"[any_rules.suit[c]])
+            r = p.trump_rules("SHDC"[any_rules.suit[c]])
             hands = tuple(h & ~(1 << c) if i == leader else h for i, h in enumerate(p.poss))
             out.append((r, Position(hands, leader, (c,), 0)))
         return out

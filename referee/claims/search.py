@@ -26,12 +26,12 @@ from the side winning it settles a claim of one trick (or of every trick) at onc
 from __future__ import annotations
 
 import time
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from itertools import combinations
 from typing import Any
 
-from ..compact import NO_CARD, TrickRules, bits, wisconsin_rules
+from ..compact import NO_CARD, TrickRules, bits
 
 NODE_BUDGET = 200_000  # plays searched before the search gives up (a third answer: undecided)
 TIME_BUDGET = 8.0  # seconds, likewise (checked every 1024 plays)
@@ -47,8 +47,10 @@ class Problem:
     seat ``s`` may hold (the claimer's: its hand), ``count[s]`` how many it holds; ``out``
     the unseen cards that may lie outside every hand and ``out_count`` how many do. ``trick``
     the (seat, card) pairs already on the table; ``to_move`` the seat to play; ``left`` the
-    tricks still to be won, the one on the table included. ``rules`` None: Wisconsin's first
-    lead, which names trump. ``known``: one world (every mask is a hand)."""
+    tricks still to be won, the one on the table included. ``rules`` None: the first lead of
+    the deal, which names trump; ``trump_rules`` then gives the game's rules by trump (None:
+    before it is named; ``TrickGame.lead_names_trump``). ``known``: one world (every mask is
+    a hand)."""
 
     rules: TrickRules | None
     claimer: int
@@ -69,6 +71,7 @@ class Problem:
     # ``(out, *extra)``, which hold a trump only if that seat kept nothing but trumps
     # (RULES.md: the Schmier dealer, the Wisconsin bidder); None: no such rule applies
     keeper: tuple[int, int, int] | None = None
+    trump_rules: Callable[[str | None], TrickRules] | None = None
 
 
 Step = tuple[int, int]  # (seat, card index)
@@ -244,7 +247,7 @@ class Search:
     def likely_worlds(self) -> list[list[int]]:
         """A few deals of the unseen cards worth trying first against a claim: the strongest
         cards (trumps, then by rank) to the other side, spread or all to one player."""
-        rules = self.rules if self.rules is not None else wisconsin_rules(None)
+        rules = self.rules if self.rules is not None else self.unnamed()
         pool = self.out
         for s in self.holders:
             pool |= self.hands[s]
@@ -267,7 +270,8 @@ class Search:
             hands = {s: got[i] for i, s in enumerate(self.holders)}
             poss = tuple(hands.get(s, p.poss[s]) for s in range(len(p.poss)))
             dd = Search(Problem(p.rules, p.claimer, p.side, poss, p.count, 0, 0, p.trick,
-                                p.to_move, p.left, True), self.budget, 1.0)
+                                p.to_move, p.left, True, trump_rules=p.trump_rules),
+                        self.budget, 1.0)
             try:
                 if not dd.solve(need):
                     return hands, dd
@@ -277,14 +281,24 @@ class Search:
 
     # -- moves -------------------------------------------------------------------------------
 
+    def unnamed(self) -> TrickRules:
+        """The rules before the first lead names trump (``rules`` None)."""
+        by_trump = self.p.trump_rules
+        assert by_trump is not None, "rules None needs trump_rules"
+        return by_trump(None)
+
     def rules_for(self, c: int) -> TrickRules:
-        return self.rules if self.rules is not None else wisconsin_rules(
-            "SHDC"[wisconsin_rules(None).suit[c]])
+        """The rules once ``c`` is played: under the trump it names when it is the first lead
+        of a deal whose first lead names trump."""
+        if self.rules is not None:
+            return self.rules
+        assert self.p.trump_rules is not None
+        return self.p.trump_rules("SHDC"[self.unnamed().suit[c]])
 
     def children(self, seat: int) -> list[tuple[int, int]]:
         """The cards ``seat`` may play here, one of each equivalent run, with the mask the
         seat may hold after it (the best-looking first)."""
-        rules = self.rules if self.rules is not None else wisconsin_rules(None)
+        rules = self.rules if self.rules is not None else self.unnamed()
         hand = self.hands[seat]
         tc = self.tc
         led = tc[0] if tc else NO_CARD
@@ -443,7 +457,7 @@ class Search:
 
     def top_of_run(self, seat: int, c: int) -> int:
         """The highest card of ``seat``'s hand equivalent to ``c`` (no live card between)."""
-        rules = self.rules if self.rules is not None else wisconsin_rules(None)
+        rules = self.rules if self.rules is not None else self.unnamed()
         hand = self.hands[seat]
         live = self.live
         for x in self.tc:

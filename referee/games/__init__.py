@@ -26,6 +26,11 @@ ALIASES = {
 _LOADED: dict[str, GameRules] = {}
 
 
+def registered() -> list[str]:
+    """Every game the registry names, installed or not, in its order."""
+    return list(_GAMES)
+
+
 def names() -> list[str]:
     """The games that are installed (whose module exists)."""
     out = []
@@ -36,6 +41,12 @@ def names() -> list[str]:
             continue
         out.append(n)
     return out
+
+
+def trick_games() -> list[str]:
+    """The installed games whose tricks the solver and the claims search
+    (``GameRules.trick_game``), in the registry's order."""
+    return [n for n in names() if get(n).trick_game() is not None]
 
 
 def get(name: str) -> GameRules:

@@ -5,7 +5,7 @@ from __future__ import annotations
 from abc import ABC, abstractmethod
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Any
+from typing import TYPE_CHECKING, Any, Protocol
 
 from ..cards import Card, try_parse_card
 from ..claimkeys import fold as claim_fold
@@ -14,6 +14,9 @@ from ..claimkeys import typed as claim_typed
 from ..errors import NotationError, SaveFileError, Violation
 from ..model import Deal, DealResult, Entry, Key, Result, Setup
 from ..notation import key_line, resolve_player
+
+if TYPE_CHECKING:
+    from .tricks import TrickGame
 
 MAX_NAME = 40
 MAX_NOTE = 2000
@@ -238,6 +241,22 @@ class Choices:
         return list(out)
 
 
+class Hinter(Protocol):
+    """What ``referee hint`` asks of a game that gives advice (``GameRules.hinter``), each
+    from ``res``, the replayed game: whether the card drawn must be named, the cards that may
+    be drawn, the advice, and the advice as lines and as the ``--json`` document."""
+
+    def card_wanted(self, res: Any) -> bool: ...
+
+    def unseen(self, res: Any) -> list[str]: ...
+
+    def advise(self, res: Any, card_text: str | None) -> Any: ...
+
+    def lines(self, a: Any) -> list[str]: ...
+
+    def doc(self, a: Any) -> dict[str, Any]: ...
+
+
 class Where:
     """Where in a file something was read, for error messages."""
 
@@ -253,7 +272,31 @@ class Where:
 
 
 class GameRules(ABC):
-    """One game: what it declares (as data) and what it does (parse, replay, explain)."""
+    """One game: what it declares (as data) and what it does (parse, replay, explain).
+
+    A game is its package, ``referee/games/<game>/``, named in the registry
+    (``games/__init__.py``); nothing outside ``referee/games/`` names a game. What a new game
+    provides (docs/DESIGN.md, "A sixth game"):
+
+    * **required**, in ``rules.py``, a subclass with the data ``name``, ``title``,
+      ``summary``, ``player_count``, ``deck_text``, ``deck``, ``rules`` (its rule ids) and
+      ``deal_keys``, and the methods ``parse_deal_key``, ``dump_deal``, ``parse_entry``,
+      ``replay`` and ``explain``; beside it ``record.py`` (``record_play``: the record of the
+      play) and ``choices.py`` (``choices``: what a seat may enter now), which the methods of
+      the same names here import by the package's name.
+    * **optional data**: ``options`` (house rules), ``short_title`` (its name in a sentence),
+      ``unit`` and ``contracts`` (the score sheet), ``seating`` (said by ``new``),
+      ``analysis`` ("tricks" or "placements": what ``referee analyze`` does), ``series``,
+      ``goat`` and ``low_wins`` (the season's figures).
+    * **optional methods**, each with a default that suits a game without the feature:
+      ``teams``, ``dump_all``/``dump_at`` (deals that differ by number), ``claim_questions``,
+      ``deal_news``, ``virtual_deal`` (the referee deals), ``as_seen``, ``hand_now`` (its
+      package's ``hand.py``), ``analyze_games`` (a placement game's post-mortem),
+      ``hinter`` (``referee hint``'s advice, a ``Hinter``), and ``trick_game``: a game that
+      plays tricks returns its ``TrickGame`` (``referee/games/tricks.py``, in its package's
+      ``tricks.py``: the compact trick rules, the solver's objective, a finished deal for the
+      post-mortem, a claim's position), which ``referee analyze`` and ``referee claim`` need.
+    """
 
     name: str
     title: str
@@ -264,6 +307,12 @@ class GameRules(ABC):
     options: tuple[Option, ...] = ()
     rules: tuple[tuple[str, str], ...] = ()
     deal_keys: tuple[str, ...] = ()  # every key a deal table may hold, in writing order
+    short_title: str = ""  # the game's name in a sentence ("Wisconsin Schmier"); title if ""
+    seating: str = ""  # who partners whom, said when a new game asks the names
+    analysis: str = ""  # what ``referee analyze`` does: "tricks", "placements" or nothing
+    series: bool = False  # a season counts its games as a series of its own, without a winner
+    goat: bool = False  # the losing team of the series is the goat (the season counts it)
+    low_wins: bool = False  # the totals are loss points: the fewest is best
     unit: str = "deal"  # what a row of the score sheet is called ("game" in Kozel, Foursquare)
     contracts: bool = True  # whether a deal has a contract or a name (the sheet's column)
 
@@ -276,6 +325,12 @@ class GameRules(ABC):
         raise KeyError(name)
 
     def teams(self, setup: Setup) -> list[list[str]] | None:
+        return None
+
+    def trick_game(self) -> TrickGame | None:
+        """What the double-dummy solver and the claims need of a game that plays tricks
+        (``referee/games/tricks.py``; its package's ``tricks`` module), or None (the
+        default): a game with no tricks to search or claim."""
         return None
 
     # -- the save file ------------------------------------------------------------------------
@@ -411,6 +466,18 @@ class GameRules(ABC):
         made: Choices = importlib.import_module(f"{package}.choices").choices(
             self, setup, deals, result, seat)
         return made
+
+    def analyze_games(self, result: Result, number: int | None
+                      ) -> tuple[list[Any] | str, int | None]:
+        """A placement game's post-mortem (``analysis == "placements"``), read off ``result``:
+        a report (``lines()``, ``to_json()``) per finished game, or game ``number``'s, or why
+        there is none; and the number of a game still being played (None: none is)."""
+        raise NotImplementedError(self.name)
+
+    def hinter(self) -> Hinter | None:
+        """The advice ``referee hint`` gives for this game (Foursquare: its package's
+        ``advice`` module), or None (the default): a game without hints."""
+        return None
 
     def as_seen(self, deal: Deal) -> Deal | None:
         """A deal in progress as the table has seen it, when the texts the game writes of it

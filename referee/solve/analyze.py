@@ -1,16 +1,18 @@
 """The post-mortem of a finished deal (``referee analyze``), double dummy: every hand open.
+What the side scores, the trick rules and the deal's set-up come from the game
+(``TrickGame``, ``referee/games/tricks.py``); this module never names a game.
 
-* **Wisconsin Schmier, Schmier**: the side is the bidding team, against every other player.
-  ``best`` is the most points it could have made with best play by all from the first lead
-  (Wisconsin: the first lead names trump, so the bidder's choice of trump is part of it),
-  ``makeable`` whether that reaches the bid, and the costly card is the first play after which
-  the most it could still make got lower.
-* **Kierki** deals 1-11: each player in turn is the side, against the other three: the least
-  penalty (deals 1-7, as the sheet writes it: 0 or less) or the most tricks (8-11) the
-  player could have guaranteed, and that player's first costly card. The search starts at
-  trick 8 (after the first seven tricks as played, a revoke among them included), then goes
-  back a trick at a time while ``KIERKI_BUDGET`` nodes last; ``start`` is the earliest
-  start searched, and the value includes what was already taken before it.
+* **A bidding side** (Wisconsin Schmier, Schmier): the side is the bidding team, against every
+  other player. ``best`` is the most points it could have made with best play by all from the
+  first lead (where the first lead names trump, ``TrickGame.lead_names_trump``, the bidder's
+  choice of trump is part of it), ``makeable`` whether that reaches the bid, and the costly
+  card is the first play after which the most it could still make got lower.
+* **Each player a side** (``TrickGame.per_player``, Kierki): each player in turn is the side,
+  against the others: the best score (as the sheet writes it) or the most tricks the player
+  could have guaranteed, and that player's first costly card. The search starts at trick 8
+  (after the first seven tricks as played, a revoke among them included), then goes back a
+  trick at a time while ``PLAYER_BUDGET`` nodes last; ``start`` is the earliest start
+  searched, and the value includes what was already taken before it.
 
 Walking the line as played: after a play of the side the best result can only stay or drop
 (one null-window search says which), after an opponent's it can only stay or rise (searched
@@ -24,14 +26,15 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 
 from ..cards import Card
-from ..compact import TrickRules, kierki_rules, schmier_rules, wisconsin_rules
-from . import objectives
+from ..compact import TrickRules
+from ..games import get as get_game
+from ..games.tricks import TrickGame
 from .deal import NotAnalysable, PlayedDeal
 from .search import Budget, Position, Solver
 
-KIERKI_START = tuple(range(8, 0, -1))  # the tricks a player's search starts from, in turn
-KIERKI_BUDGET = 100_000  # trick-boundary nodes for a player's searches before trick 8
-SCHMIER_BUDGET = 2_000_000  # trick-boundary nodes for a whole deal of a Schmier game
+PLAYER_START = tuple(range(8, 0, -1))  # the tricks a player's search starts from, in turn
+PLAYER_BUDGET = 100_000  # trick-boundary nodes for a player's searches before trick 8
+SIDE_BUDGET = 2_000_000  # trick-boundary nodes for a whole deal of a bidding side
 
 
 @dataclass(frozen=True, slots=True)
@@ -61,8 +64,8 @@ class SideResult:
 
 @dataclass(frozen=True, slots=True)
 class DealAnalysis:
-    """A deal's post-mortem: its game and number, Kierki's kind of deal (0 otherwise), the
-    trump, the bidder and bid (Schmier games), whether the bid was makeable, and the sides."""
+    """A deal's post-mortem: its game and number, its kind of deal (``PlayedDeal.kind``), the
+    trump, the bidder and bid (a bidding side), whether the bid was makeable, and the sides."""
 
     game: str
     number: int
@@ -75,69 +78,60 @@ class DealAnalysis:
     nodes: int = field(default=0, compare=False)  # trick-boundary nodes of every search
 
 
+def trick_game(d: PlayedDeal) -> TrickGame:
+    """The game of ``d``, as the solver sees it."""
+    game = get_game(d.game).trick_game()
+    assert game is not None, d.game
+    return game
+
+
 def rules_for(d: PlayedDeal, trump: str | None) -> TrickRules:
-    if d.game == "kierki":
-        return kierki_rules(d.kind, trump)
-    if d.game == "schmier":
-        return schmier_rules(trump)
-    return wisconsin_rules(trump)
+    return trick_game(d).rules(d.kind, trump)
 
 
 def solver_for(d: PlayedDeal, side: tuple[int, ...], trump: str | None,
                budget: int | None = None) -> Solver:
-    r = rules_for(d, trump)
-    if d.game == "kierki":
-        obj = objectives.kierki(d.kind, r)
-    else:
-        assert trump is not None and d.bidder is not None
-        holder = [0] * r.layout.size
-        in_play = []
-        for s, h in enumerate(d.hands):
-            m = h
-            while m:
-                low = m & -m
-                holder[low.bit_length() - 1] = s
-                in_play.append(low.bit_length() - 1)
-                m ^= low
-        obj = objectives.schmier(d.game, r, trump, in_play, holder, d.teams,
-                                 d.teams[side[0]], d.high_low)
-    return Solver(r, obj, side, d.teams, d.seats, budget, d.hands)
+    game = trick_game(d)
+    r = game.rules(d.kind, trump)
+    return Solver(r, game.objective(d, r, side, trump), side, d.teams, d.seats, budget,
+                  d.hands)
 
 
-def analyze(d: PlayedDeal, kierki_budget: int = KIERKI_BUDGET,
-            schmier_budget: int | None = SCHMIER_BUDGET) -> DealAnalysis:
-    """The post-mortem of ``d``. A Schmier deal whose search needs more than
-    ``schmier_budget`` positions raises :class:`NotAnalysable` (the search gave up)."""
+def analyze(d: PlayedDeal, player_budget: int = PLAYER_BUDGET,
+            side_budget: int | None = SIDE_BUDGET) -> DealAnalysis:
+    """The post-mortem of ``d``. A bidding side's deal whose search needs more than
+    ``side_budget`` positions raises :class:`NotAnalysable` (the search gave up)."""
     used: list[Solver] = []
-    if d.game == "kierki":
-        return kierki_deal(d, [kierki_player(d, s, kierki_budget) for s in range(d.seats)])
+    if trick_game(d).per_player:
+        return players_deal(d, [player_part(d, s, player_budget) for s in range(d.seats)])
     assert d.bidder is not None and d.bid is not None
     try:
-        side = _schmier_side(d, schmier_budget, used)
+        side = _bidder_side(d, side_budget, used)
     except Budget:
-        raise NotAnalysable(f"deal {d.number}: the search gave up after {schmier_budget:,} "
+        raise NotAnalysable(f"deal {d.number}: the search gave up after {side_budget:,} "
                             "positions") from None
     assert side.best is not None
     return DealAnalysis(d.game, d.number, 0, d.trump, d.players[d.bidder], d.bid,
                         side.best >= d.bid, (side,), sum(s.nodes for s in used))
 
 
-def kierki_player(d: PlayedDeal, seat: int, budget: int = KIERKI_BUDGET
-                  ) -> tuple[SideResult, int]:
-    """One Kierki player's part of ``analyze`` (each player's search is its own, so the
-    players of one deal may be searched apart, in any order): the result and its nodes."""
+def player_part(d: PlayedDeal, seat: int, budget: int = PLAYER_BUDGET
+                ) -> tuple[SideResult, int]:
+    """One player's part of ``analyze`` where each player is a side (each player's search is
+    its own, so the players of one deal may be searched apart, in any order): the result
+    and its nodes."""
     used: list[Solver] = []
-    side = _kierki_side(d, seat, budget, used)
+    side = _player_side(d, seat, budget, used)
     return side, sum(s.nodes for s in used)
 
 
-def kierki_deal(d: PlayedDeal, players: Sequence[tuple[SideResult, int]]) -> DealAnalysis:
-    """A Kierki deal's analysis from its players' parts (``kierki_player``, seat order)."""
+def players_deal(d: PlayedDeal, players: Sequence[tuple[SideResult, int]]) -> DealAnalysis:
+    """A deal's analysis from its players' parts (``player_part``, seat order)."""
     return DealAnalysis(d.game, d.number, d.kind, d.trump, None, None, None,
                         tuple(side for side, _ in players), sum(n for _, n in players))
 
 
-def _kierki_side(d: PlayedDeal, seat: int, budget: int, used: list[Solver]) -> SideResult:
+def _player_side(d: PlayedDeal, seat: int, budget: int, used: list[Solver]) -> SideResult:
     """One player's post-mortem: searched from trick 8 without a budget, then from each
     trick before, one at a time, while ``budget`` nodes last (the table carries over). The
     walk from trick ``s`` needs only trick ``s``'s plays: at the start of trick ``s + 1``
@@ -146,7 +140,7 @@ def _kierki_side(d: PlayedDeal, seat: int, budget: int, used: list[Solver]) -> S
     name = d.players[seat]
     solver = solver_for(d, (seat,), d.trump)
     used.append(solver)
-    last = KIERKI_START[0]
+    last = PLAYER_START[0]
     pos = solver.start(d.hands, d.leader)
     starts = [pos]  # starts[t - 1]: the position at the start of trick t, as played
     out_of_turn = None
@@ -185,14 +179,14 @@ def _kierki_side(d: PlayedDeal, seat: int, budget: int, used: list[Solver]) -> S
     return result
 
 
-def _schmier_side(d: PlayedDeal, budget: int | None, used: list[Solver]) -> SideResult:
+def _bidder_side(d: PlayedDeal, budget: int | None, used: list[Solver]) -> SideResult:
     assert d.bidder is not None
     team = d.teams[d.bidder]
     side = tuple(s for s in range(d.seats) if d.teams[s] == team)
     name = d.team_names[team]
     actual = (d.actual or {}).get(name, 0)
     first_seat, first = d.plays[0]
-    if d.game == "wisconsin-schmier":
+    if trick_game(d).lead_names_trump:
         # before the first lead trump is not known: the bidder's lead names it
         best = None
         after_first = None

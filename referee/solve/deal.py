@@ -1,12 +1,12 @@
 """The position builder: a finished deal recorded card by card, as the search needs it.
 
 At the end of a deal of a trick game every card held at the start of the play has been
-played, so each hand at the start of the play is the cards its player played (Schmier's
-discards and exchanges and the Wisconsin bidder's take happen before the play, and a card
-discarded is in no hand). :func:`played_deal` reads them off the replayed game (its
-``DealResult`` rows and the record of the play, ``GameRules.record_play``), with the trump,
-the kind of deal, who leads first by the rules, and the plays in the order they were made.
-A deal it cannot rebuild raises :class:`NotAnalysable` with one line saying why.
+played, so each hand at the start of the play is the cards its player played (discards,
+exchanges and a bidder's take happen before the play, and a card discarded is in no hand).
+:func:`played_deal` reads them off the replayed game (its ``DealResult`` rows and the record
+of the play, ``GameRules.record_play``), and the game (``TrickGame.played_deal``) adds the
+trump, the kind of deal, who leads first by its rules and the sides. A deal it cannot
+rebuild raises :class:`NotAnalysable` with one line saying why.
 """
 
 from __future__ import annotations
@@ -14,15 +14,9 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from ..compact import KIERKI, SCHMIER, WISCONSIN, Layout
+from ..compact import Layout
 from ..errors import RefereeError
-from ..games.kierki.play import LOTTERY, TRUMP_DEALS
 from ..model import DealResult, Result
-
-GAMES = ("kierki", "wisconsin-schmier", "schmier")
-TRICKS = {"kierki": 13, "wisconsin-schmier": 6, "schmier": 6}
-LAYOUT: dict[str, Layout] = {"kierki": KIERKI, "wisconsin-schmier": WISCONSIN,
-                             "schmier": SCHMIER}
 
 
 class NotAnalysable(RefereeError):
@@ -33,8 +27,9 @@ class NotAnalysable(RefereeError):
 class PlayedDeal:
     """One finished deal as the search needs it: ``hands`` at the start of the play (layout
     masks, by seat), ``leader`` the seat the rules have lead first, ``plays`` (seat, card)
-    in the order recorded, ``kind`` Kierki's deal (1-11; 0 in the Schmier games), the
-    bidder's seat and bid, ``teams`` each seat's team (Kierki: its own seat)."""
+    in the order recorded, ``kind`` the game's kind of deal (``TrickGame.rules``; 0 when it
+    has one), the bidder's seat and bid, ``teams`` each seat's team (its own seat when each
+    player is a side)."""
 
     game: str
     number: int
@@ -60,10 +55,12 @@ class PlayedDeal:
 def played_deal(result: Result, number: int) -> PlayedDeal:
     """Deal ``number`` (from 1) of a replayed game whose ``play`` records are filled in
     (``GameRules.record_play``)."""
+    from ..games import get as get_game
+
     setup = result.setup
-    game = setup.game
-    if game not in GAMES:
-        raise NotAnalysable(f"{game} has no tricks to analyse")
+    game = get_game(setup.game).trick_game()
+    if game is None:
+        raise NotAnalysable(f"{setup.game} has no tricks to analyse")
     if not 1 <= number <= len(result.deals):
         raise NotAnalysable(f"deal {number}: not in the file, which has "
                             f"{_deals(len(result.deals))}")
@@ -71,8 +68,9 @@ def played_deal(result: Result, number: int) -> PlayedDeal:
     players = tuple(setup.players)
     seat = {p: i for i, p in enumerate(players)}
     n = len(players)
-    if game == "kierki" and number == LOTTERY:
-        raise NotAnalysable(f"deal {number}: the small lottery has no tricks to analyse")
+    why = game.no_tricks(number)
+    if why is not None:
+        raise NotAnalysable(f"deal {number}: {why}")
     if row.redeal:
         raise NotAnalysable(f"deal {number}: everyone passed, so nothing was played")
     if not row.finished:
@@ -80,11 +78,11 @@ def played_deal(result: Result, number: int) -> PlayedDeal:
     tricks = row.play.tricks if row.play is not None else None
     if not tricks:
         raise NotAnalysable(f"deal {number}: not recorded card by card")
-    want = TRICKS[game]
+    want = game.tricks
     if len(tricks) != want or any(t.winner is None for t in tricks):
         raise NotAnalysable(f"deal {number}: {len(tricks)} of its {want} tricks were "
                             "played, so not every hand is known")
-    lay = LAYOUT[game]
+    lay = game.layout
     hands = [0] * n
     plays: list[tuple[int, int]] = []
     for t in tricks:
@@ -104,42 +102,7 @@ def played_deal(result: Result, number: int) -> PlayedDeal:
             plays.append((s, i))
     if any(h.bit_count() != want for h in hands):
         raise NotAnalysable(f"deal {number}: the players did not play {want} cards each")
-    dealer = row.dealer or players[-1]
-    options = setup.options
-    extra = row.extra
-    if game == "kierki":
-        kind = number
-        if kind in TRUMP_DEALS:
-            trump = extra.get("trump") or (row.play.trump if row.play else None)
-            if trump is None:
-                raise NotAnalysable(f"deal {number}: no trump was named")
-            chooser = options.get("trump_chooser", "dealer")
-            leader = seat[dealer] if chooser == "dealer" else (seat[dealer] + 1) % n
-        else:
-            trump = None
-            leader = (seat[dealer] + 1) % n
-        scores = row.scores or {}
-        actual = {p: (scores.get(p, 0) // 25 if kind in TRUMP_DEALS else scores.get(p, 0))
-                  for p in players}
-        return PlayedDeal(game, number, kind, players, lay, tuple(hands), leader, trump,
-                          tuple(plays), tuple(range(n)), players, actual=actual)
-    bidder = extra.get("bidder")
-    bid = extra.get("bid")
-    if bidder not in seat or not isinstance(bid, int):
-        raise NotAnalysable(f"deal {number}: nobody won the bidding")
-    trump = extra.get("trump")
-    if game == "wisconsin-schmier":
-        trump = lay.cards[plays[0][1]].suit  # the bidder's first lead fixes it
-    if trump not in ("S", "H", "D", "C"):
-        raise NotAnalysable(f"deal {number}: no trump is known")
-    teams = result.teams or []
-    names = tuple(" & ".join(t) for t in teams)
-    team = tuple(next(k for k, t in enumerate(teams) if p in t) for p in players)
-    points = extra.get("points") or {}
-    won = {name: sum(1 for v in points.values() if v == name) for name in names}
-    return PlayedDeal(game, number, 0, players, lay, tuple(hands), seat[bidder], trump,
-                      tuple(plays), team, names, seat[bidder], bid,
-                      str(options.get("high_low", "ace-seven")), won)
+    return game.played_deal(result, number, tuple(hands), tuple(plays))
 
 
 def _deals(k: int) -> str:

@@ -19,7 +19,7 @@ from ...errors import IllegalEntry, NotationError, Violation
 from ...model import Action, Deal, DealResult, Entry, Expect, Key, Place, Result, Setup, TableView
 from ...notation import parse_card, split_actor
 from ...words import count
-from ..base import Checkpoint, GameRules, Where, common_key, read_cards
+from ..base import Checkpoint, GameRules, Hinter, Where, common_key, read_cards
 from . import text as ft
 from .play import CARDS, MAX_DOWN, SIZE, Game, Pos, Turn, pos_text
 
@@ -89,6 +89,9 @@ def turn_text(e: Place) -> str:
 class Foursquare(GameRules):
     name = "foursquare"
     title = "Foursquare"
+    short_title = "Foursquare"
+    analysis = "placements"
+    series = True
     summary = SUMMARY
     player_count = (1, 1)
     deck_text = "40 cards (no J, Q, K), ace low, 10 high"
@@ -100,6 +103,18 @@ class Foursquare(GameRules):
     deal_keys = ("dealer", "stock", "turns", "claimed", "note")
 
     # -- the save file ------------------------------------------------------------------------
+
+    def hinter(self) -> Hinter:
+        from . import advice
+
+        return advice
+
+    def analyze_games(self, result: Result, number: int | None
+                      ) -> tuple[list[Any] | str, int | None]:
+        from .report import analyze_games
+
+        found, playing = analyze_games(result, number)
+        return (found if isinstance(found, str) else list(found)), playing
 
     def parse_deal(self, raw: dict[str, Any], setup: Setup, where: Where) -> Deal:
         deal = super().parse_deal(raw, setup, where)

@@ -18,8 +18,8 @@ from itertools import product
 from typing import Any
 
 from ...cards import Card
-from ...compact import KIERKI
 from ...words import count
+from .play import KIERKI
 
 CARDS = KIERKI.cards
 SUITS = KIERKI.suit_masks[:4]

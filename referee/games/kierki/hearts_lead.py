@@ -29,8 +29,8 @@ from functools import lru_cache
 from itertools import product
 
 from ...cards import Card
-from ...compact import KIERKI
 from .feasible import COUNTED, Goal
+from .play import KIERKI
 
 S, H, D, C = 0, 1, 2, 3
 OTHERS = (S, D, C)

@@ -10,6 +10,7 @@ from typing import Any
 from ... import claimkeys as claim_text
 from ...cards import DECK_52, SUIT_NAME, Card, card
 from ...claimkeys import TableClaim
+from ...compact import Layout, TrickRules, plain_rules
 from ...errors import Violation
 from ...knowledge import SUIT_TEST, Knowledge, VoidAssertion
 from ...model import Deal, Key, Pass, Play, Setup
@@ -26,6 +27,21 @@ NAMES = {1: "no tricks", 2: "no hearts", 3: "no queens", 4: "no jacks or kings",
 KH = Card(13, "H")
 DECK_SET = frozenset(DECK_52)
 SHOWN = "shown to the table"  # where a card of ``shown`` proved an assertion false
+KIERKI = Layout("kierki", DECK_52)  # the deck as small ints (``referee.compact``)
+_RULES: dict[tuple[bool, str | None], TrickRules] = {}
+
+
+def kierki_rules(deal: int, trump: str | None = None) -> TrickRules:
+    """Kierki deal ``deal`` (1-11) on the compact core: follow suit if able, else any card;
+    hearts may not be led in deals 2, 5 and 7 while the leader holds another suit; trump
+    (deals 8-11) wins. Built once per (hearts led or not, trump) and cached."""
+    key = (deal in HEARTS_LEAD, trump)
+    rules = _RULES.get(key)
+    if rules is None:
+        lead_ok = KIERKI.full & ~KIERKI.suit_masks[1] if deal in HEARTS_LEAD else KIERKI.full
+        rules = _RULES[key] = plain_rules(f"kierki deal {deal}, trump {trump}", KIERKI, trump,
+                                          lead_ok, False)
+    return rules
 
 
 def kind(n: int) -> str:

@@ -11,8 +11,9 @@ import random
 from typing import Any
 
 from ...cards import Card
-from ...compact import KIERKI, kierki_rules, pick
+from ...compact import pick
 from ...model import Deal, Entry, Key, Pass, Play, Setup
+from .play import KIERKI, kierki_rules
 
 PLAYERS = ("Ala", "Bartek", "Celina", "Darek")
 CARDS = KIERKI.cards

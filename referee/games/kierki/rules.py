@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from copy import copy
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from ...cards import DECK_52, GLYPH, SUIT_NAME, Card, parse_card_words, parse_suit, sort_hand
 from ...claimkeys import dump as claim_dump
@@ -41,6 +41,9 @@ from ..base import (
 from . import outcome
 from . import text as kt
 from .play import DEALS, LOTTERY, NAMES, TRUMP_DEALS, DealState, kind, replay_deal
+
+if TYPE_CHECKING:
+    from ..tricks import TrickGame
 
 # one Play a (player, card): a value, shared by every trick line that reads it (a frozen
 # dataclass costs more to make than to look up)
@@ -94,6 +97,8 @@ def _as_tricks(plays: Sequence[Play | Pass], setup: Setup) -> bool:
 class Kierki(GameRules):
     name = "kierki"
     title = "Kierki"
+    short_title = "Kierki"
+    analysis = "tricks"
     summary = ("Polish compendium: 7 penalty deals, 4 trump deals and the small lottery; "
                "highest total wins")
     player_count = (4, 4)
@@ -111,6 +116,11 @@ class Kierki(GameRules):
                  "claim_hand", "outcome", "claimed", "note")
 
     # -- the save file ------------------------------------------------------------------------
+
+    def trick_game(self) -> TrickGame:
+        from .tricks import TRICK_GAME
+
+        return TRICK_GAME
 
     def parse_deal(self, raw: dict[str, Any], setup: Setup, where: Where) -> Deal:
         if where.deal is not None and where.deal > DEALS:

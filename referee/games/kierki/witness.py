@@ -15,10 +15,10 @@ import random
 from collections.abc import Sequence
 from typing import Any
 
-from ...compact import KIERKI
 from ...model import Deal, Entry, Key, Pass, Play, Setup
 from . import hearts_lead
 from .feasible import CATEGORY, Goal, goal_of
+from .play import KIERKI
 from .playout import random_deal
 
 Trick = tuple[int, list[tuple[int, int]], int]  # leader, (seat, card) from the leader, winner

@@ -104,6 +104,10 @@ def _copied(kept: tuple[Series, bool, AfterTheEnd]) -> tuple[Series, bool, After
 class Kozel(GameRules):
     name = "kozel"
     title = "Kozel (4-card Goat)"
+    short_title = "Kozel"
+    seating = "partners sit opposite: seats 1+3 and 2+4"
+    goat = True
+    low_wins = True
     summary = ("two teams of two; lead 1-4 cards of a suit, beat them or discard face down, "
                "pull with four of a suit; 61 card points win, 12 loss points make the goat")
     player_count = (4, 4)

@@ -11,7 +11,7 @@ from __future__ import annotations
 import random
 from collections.abc import Sequence
 from copy import copy
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from ...cards import Card, parse_suit, sort_hand
 from ...errors import IllegalEntry, NotationError, Violation
@@ -43,6 +43,9 @@ from .score import (
     team_name,
     teams_of,
 )
+
+if TYPE_CHECKING:
+    from ..tricks import TrickGame
 
 COMMON_RULES = (
     ("dealer", "The deal passes left after every deal; when everyone passes the same dealer "
@@ -97,9 +100,15 @@ class SchmierRules(GameRules):
     """What both games share; a subclass declares its ``variant`` and keys."""
 
     variant: Variant
+    analysis = "tricks"
 
     def teams(self, setup: Setup) -> list[list[str]] | None:
         return teams_of(setup.players)
+
+    def trick_game(self) -> TrickGame:
+        from . import tricks
+
+        return tricks.SCHMIER_TRICKS if self.variant.bauers else tricks.WISCONSIN_TRICKS
 
     def opts(self, setup: Setup) -> dict[str, Any]:
         return {o.name: self.option(setup, o.name) for o in self.options}
@@ -508,6 +517,8 @@ class WisconsinSchmier(SchmierRules):
     variant = WISCONSIN
     name = "wisconsin-schmier"
     title = "Four Point North-Eastern Wisconsin Schmier"
+    short_title = "Wisconsin Schmier"
+    seating = "partners sit opposite: seats 1+3 and 2+4"
     summary = ("4 players in two partnerships, 32 cards; bid 2-4, the first lead fixes trump; "
                "High, Low, Jack and Game; first team to 15")
     player_count = (4, 4)
@@ -535,6 +546,8 @@ class Schmier(SchmierRules):
     variant = SCHMIER
     name = "schmier"
     title = "Schmier"
+    short_title = "Schmier"
+    seating = "partners: seats 1+4, 2+5, 3+6"
     summary = ("6 players in three partnerships, 53 cards with the joker; bid 3-6, the bidder "
                "names trump; bauers and joker; first team to 21")
     player_count = (6, 6)

@@ -1,17 +1,41 @@
-"""``referee analyze`` on a Foursquare file: could each finished game's stock have been won,
-the best score found, one winning line, and the move that lost it (``referee.games.foursquare.
-analyze``). ``run`` is what the ``analyze`` command calls for a Foursquare file."""
+"""Foursquare's post-mortem in words (``GameRules.analyze_games``): the finished games to
+analyse, each one's analysis (``analyze.analyze_game``) as sentences and as the JSON fields
+of docs/foursquare.md. ``cli.placements`` prints them."""
 
 from __future__ import annotations
 
-from pathlib import Path
+from dataclasses import dataclass
 from typing import Any
 
-from cli.views import out, session, write_json
-from referee.games.foursquare.analyze import LOST, Analysis, Move, analyze_game
-from referee.games.foursquare.play import CARDS, Game, pos_text
-from referee.solve.deal import NotAnalysable
-from referee.words import count
+from ...model import Result
+from ...words import count
+from .analyze import LOST, Analysis, Move, analyze_game
+from .play import CARDS, Game, pos_text
+
+
+@dataclass(frozen=True, slots=True)
+class Report:
+    """One game's analysis, said: ``lines()`` and ``to_json()``."""
+
+    an: Analysis
+
+    def lines(self) -> list[str]:
+        return lines(self.an)
+
+    def to_json(self) -> dict[str, Any]:
+        return to_json(self.an)
+
+
+def analyze_games(result: Result, number: int | None) -> tuple[list[Report] | str, int | None]:
+    """The reports of the finished games (or of game ``number``), or why there are none; and
+    the number of a game still being played (None: none is)."""
+    games: list[Game] = result.state
+    picked = chosen(games, number)
+    left = [g for g in games if not g.over]
+    playing = left[0].number if left else None
+    if isinstance(picked, str):
+        return picked, playing
+    return [Report(analyze_game(g)) for g in picked], playing
 
 
 def chosen(games: list[Game], number: int | None) -> list[Game] | str:
@@ -32,44 +56,6 @@ def chosen(games: list[Game], number: int | None) -> list[Game] | str:
                    "finished games"
         return "the file holds no game yet"
     return done
-
-
-def drawn(s: Any, number: int | None, a: bool) -> list[Any]:
-    """What the table mode's ``analyze`` prints for session ``s`` (rich lines); a game that
-    cannot be analysed raises ``NotAnalysable`` with the reason."""
-    from cli import render
-
-    picked = chosen(s.result().state, number)
-    if isinstance(picked, str):
-        raise NotAnalysable(picked.replace("--game takes", "analyze takes"))
-    return [render.cards(line, a) for an in map(analyze_game, picked) for line in lines(an)]
-
-
-def run(path: str, number: int | None, as_json: bool, ascii_only: bool = False) -> int:
-    """Analyse the finished games of the Foursquare file ``path`` (or game ``number``);
-    prints with rich (or one JSON document); returns the exit code."""
-    s = session(Path(path))
-    if s.setup.game != "foursquare":
-        raise NotAnalysable(f"{path} is a {s.setup.game} file; this analysis is Foursquare's")
-    games: list[Game] = s.result().state
-    picked = chosen(games, number)
-    if isinstance(picked, str):
-        raise NotAnalysable(picked)  # one line and exit 2 at the command's error boundary
-    found = [analyze_game(g) for g in picked]
-    if as_json:
-        write_json({"file": str(path), "game": "foursquare",
-                    "games": [to_json(a) for a in found]})
-        return 0
-    render, con, a = out(ascii_only)
-    for i, an in enumerate(found):
-        if i:
-            con.print()
-        for line in lines(an):
-            con.print(render.cards(line, a))
-    left = [g for g in games if not g.over]
-    if number is None and left:
-        con.print(f"game {left[0].number} is still being played: not analysed")
-    return 0
 
 
 def move_json(m: Move | None) -> dict[str, Any] | None:
