@@ -9,11 +9,20 @@ objective as arrays, and a transposition table of C records. Nothing in the node
 Python object, and the search runs without the GIL; only the first meeting of a suit's
 cards (their relative-rank code, see ``_intern``) asks Python.
 
+Sections of ``Engine``: the deal's tables (``__init__``, from ``Solver._build``'s
+``params``); the Python side (``trick``, ``follow``: one search each, the GIL released); the
+general table (``_slot``, ``_grow``, ``_store``) and key (``_key``); the rules' helpers
+(``_runs``, ``_escapes``, ``_follow_moves``); what both searches share (``_spent``,
+``_last_trick``, ``_leads``, and ``_reverse``, ``_first`` below the class); the general
+search (``_trick``, ``_follow``: ``Solver._build``'s sections 6-7); the winning-ranks search
+(``_sure_bounds``, ``_rel_of``, ``_run_rel``, ``_trick_r``, ``_follow_r``: section 9).
+
 The table keeps every bound, as the Python dicts do (it grows, it never drops one), and keys
 a position on its relative ranks in the same classes as the Python code, so both cores visit
 the same nodes in the same order: equal node counts are the differential test's first check.
 """
 
+cimport cython
 from libc.stdint cimport int32_t, int64_t, uint64_t
 from libc.stdlib cimport calloc, free, malloc, realloc
 from libc.string cimport memset
@@ -154,6 +163,7 @@ cdef int grow32(int32_t **arr, int64_t *cap, int64_t need, int width) noexcept n
     return 1
 
 
+@cython.final  # (no subclass: its cdef methods are called directly, and may be inlined)
 cdef class Engine:
     """One deal's general search (built by ``Solver._build``, hands set per call)."""
 
@@ -619,12 +629,45 @@ cdef class Engine:
                 m += 1
         return m
 
+    # -- what both searches share -----------------------------------------------------------
+
+    cdef inline bint _spent(self) noexcept nogil:
+        """Count a trick-boundary node; True (``stopped``) past the budget."""
+        self.nodes += 1
+        if self.nodes > self.limit:
+            self.stopped = 1
+            return True
+        return False
+
+    cdef inline int _last_trick(self, int leader) noexcept nogil:
+        """The last trick, one card in each hand, played out: its winner and the winning
+        card, as ``MAXC * winner + card``."""
+        cdef int lead = rc_high(self.hands[leader]), top = -1, nwin = leader, i, seat, c
+        cdef int *power = &self.keys[self.suit[lead]][0]
+        cdef int w = lead
+        for i in range(self.n):
+            seat = (leader + i) % self.n
+            c = rc_high(self.hands[seat])
+            if power[c] > top:
+                top = power[c]
+                nwin = seat
+                w = c
+        return MAXC * nwin + w
+
+    cdef inline int _leads(self, uint64_t hand, uint64_t others, int *out) noexcept nogil:
+        """The leader's moves, one of each run, lowest first (a card that may not be led
+        only when the hand holds nothing else)."""
+        cdef uint64_t ok = hand & self.lead_ok
+        if not ok:
+            ok = hand
+        return self._runs(ok, others, out)
+
     # -- the search ---------------------------------------------------------------------------
 
     cdef int _trick(self, int leader, uint64_t live, int ga, int gb, int alpha,
                     int beta) noexcept nogil:
         """The rest of the deal from a trick boundary (value relative to now)."""
-        cdef int n = self.n, i, seat, c, lead, top, nwin, gain, pts, slot, x
+        cdef int n = self.n, i, c, nwin, gain, pts, slot, x
         cdef int number, lo, hi, ca, cb, left, a, b, a0, b0, g, move, v, nlo, nhi, k, hint
         cdef int *power
         cdef uint64_t mm, mine, upm, hand, ok, others, bit, key = 0
@@ -637,21 +680,10 @@ cdef class Engine:
         cdef int nc, nt, j
         if not live:
             return self.game_value if ga > 0 and gb > 0 else 0
-        self.nodes += 1
-        if self.nodes > self.limit:
-            self.stopped = 1
+        if self._spent():
             return 0
         if rc_pop(live) == n:  # the last trick plays itself
-            lead = rc_high(self.hands[leader])
-            power = &self.keys[self.suit[lead]][0]
-            top = -1
-            nwin = leader
-            for i in range(n):
-                seat = (leader + i) % n
-                c = rc_high(self.hands[seat])
-                if power[c] > top:
-                    top = power[c]
-                    nwin = seat
+            nwin = self._last_trick(leader) // MAXC
             pts = 0
             if self.side[nwin]:
                 gain = self.tv[self.tricks - 1]
@@ -760,11 +792,8 @@ cdef class Engine:
             b = hi
         a0, b0 = a, b
         hand = self.hands[leader]
-        ok = hand & self.lead_ok
-        if not ok:
-            ok = hand
         others = live & ~hand
-        nc = self._runs(ok, others, cands)  # lowest first
+        nc = self._leads(hand, others, cands)  # lowest first
         if self.wants and self.side[leader] == self.maxi[leader]:
             if self.side[leader]:
                 # the side, where cards are worth points (the general search): its masters
@@ -783,10 +812,7 @@ cdef class Engine:
                 for i in range(nc):
                     cands[i] = tmp[i]
             else:
-                for i in range(nc // 2):
-                    c = cands[i]
-                    cands[i] = cands[nc - 1 - i]
-                    cands[nc - 1 - i] = c
+                _reverse(cands, nc)
         elif self.esc_seat >= 0 and nc > 1:
             nt = 0
             for k in range(2):  # the sure ones, then the rest
@@ -797,15 +823,7 @@ cdef class Engine:
                         nt += 1
             for i in range(nc):
                 cands[i] = tmp[i]
-        if hint >= 0 and cands[0] != hint:
-            for i in range(1, nc):
-                if cands[i] == hint:
-                    j = i
-                    while j > 0:
-                        cands[j] = cands[j - 1]
-                        j -= 1
-                    cands[0] = hint
-                    break
+        _first(cands, nc, hint)
         maximize = self.maxi[leader]
         g = -INF if maximize else INF
         move = cands[0]
@@ -1070,7 +1088,7 @@ cdef class Engine:
     cdef int _trick_r(self, int leader, uint64_t live, int alpha, int beta) noexcept nogil:
         """``trick_r``: the rest of the deal from a trick boundary where only tricks count,
         with winning ranks; sets ``rel_out``."""
-        cdef int n = self.n, i, seat, c, lead, top, nwin, w, number, lo, hi, dlo, dhi
+        cdef int n = self.n, i, c, nwin, w, number, lo, hi, dlo, dhi
         cdef int a, b, a0, b0, g, move, v, nlo, nhi, nc, hint, j, k, r
         cdef int *power
         cdef uint64_t tlo, thi, hand, ok, others, bit, key, crel, grel, urel, rel, mm
@@ -1087,23 +1105,12 @@ cdef class Engine:
         if not live:
             self.rel_out = 0
             return 0
-        self.nodes += 1
-        if self.nodes > self.limit:
-            self.stopped = 1
+        if self._spent():
             return 0
         if rc_pop(live) == n:  # the last trick plays itself
-            lead = rc_high(self.hands[leader])
-            power = &self.keys[self.suit[lead]][0]
-            top = -1
-            nwin = leader
-            w = lead
-            for i in range(n):
-                seat = (leader + i) % n
-                c = rc_high(self.hands[seat])
-                if power[c] > top:
-                    top = power[c]
-                    nwin = seat
-                    w = c
+            w = self._last_trick(leader)
+            nwin = w // MAXC
+            w = w % MAXC
             # the winner's rank decided it when it beat a card of its suit
             self.rel_out = self.up[w] if live & self.smask[self.suit[w]] != (<uint64_t>1 << w) \
                 else 0
@@ -1174,28 +1181,14 @@ cdef class Engine:
             b = hi
         a0, b0 = a, b
         hand = self.hands[leader]
-        ok = hand & self.lead_ok
-        if not ok:
-            ok = hand
         others = live & ~hand
-        nc = self._runs(ok, others, cands)  # lowest first
+        nc = self._leads(hand, others, cands)  # lowest first
         if self.wants and self.side[leader] == self.maxi[leader]:
-            for i in range(nc // 2):
-                c = cands[i]
-                cands[i] = cands[nc - 1 - i]
-                cands[nc - 1 - i] = c
+            _reverse(cands, nc)
         key = self._key(leader, live)
         h = self._slot(key)
         hint = self.tt_best[h] if self.tt_key[h] != 0 else -1
-        if hint >= 0 and cands[0] != hint:
-            for i in range(1, nc):
-                if cands[i] == hint:
-                    j = i
-                    while j > 0:
-                        cands[j] = cands[j - 1]
-                        j -= 1
-                    cands[0] = hint
-                    break
+        _first(cands, nc, hint)
         maximize = self.maxi[leader]
         g = -INF if maximize else INF
         move = cands[0]
@@ -1353,6 +1346,29 @@ cdef class Engine:
         else:
             self.rel_out = grel if g <= a0 else urel
         return g
+
+cdef inline void _reverse(int *cands, int nc) noexcept nogil:
+    cdef int i, c
+    for i in range(nc // 2):
+        c = cands[i]
+        cands[i] = cands[nc - 1 - i]
+        cands[nc - 1 - i] = c
+
+
+cdef inline void _first(int *cands, int nc, int hint) noexcept nogil:
+    """The table's best lead ``hint`` (-1: none) to the front, the others in order."""
+    cdef int i, j
+    if hint < 0 or cands[0] == hint:
+        return
+    for i in range(1, nc):
+        if cands[i] == hint:
+            j = i
+            while j > 0:
+                cands[j] = cands[j - 1]
+                j -= 1
+            cands[0] = hint
+            return
+
 
 cdef bint _ducks(uint64_t mine, uint64_t theirs, int shift) noexcept nogil:
     """``search._ducks``."""
