@@ -27,10 +27,13 @@ from ..cards import Card
 from ..compact import TrickRules, kierki_rules, schmier_rules, wisconsin_rules
 from . import objectives
 from .deal import NotAnalysable, PlayedDeal
+from .core import compiled
 from .search import Budget, Position, Solver
 
 KIERKI_START = tuple(range(8, 0, -1))  # the tricks a player's search starts from, in turn
-KIERKI_BUDGET = 100_000  # trick-boundary nodes for a player's searches before trick 8
+# trick-boundary nodes for a player's searches before trick 8: with the compiled core about
+# a second a deal and 10 s for kierki-complete.toml (docs/analyze.md, "The compiled core")
+KIERKI_BUDGET = 500_000 if compiled() is not None else 100_000
 SCHMIER_BUDGET = 2_000_000  # trick-boundary nodes for a whole deal of a Schmier game
 
 
