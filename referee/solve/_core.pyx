@@ -6,8 +6,8 @@ The same alpha-beta as the pure-Python closures ``trick`` and ``follow`` of
 ``Solver._build`` (the general search: every objective but "only tricks count", which takes
 the winning-ranks search), on C ints: hands and live cards as 64-bit masks, the rules and the
 objective as arrays, and a transposition table of C records. Nothing in the node loop is a
-Python object, and the search runs without the GIL; only the first meeting of a suit's
-cards (their relative-rank code, see ``_intern``) asks Python.
+Python object, and the search runs without the GIL from its start to its answer (a suit's
+live cards' relative-rank code is computed here too, ``_intern``).
 
 Sections of ``Engine``: the deal's tables (``__init__``, from ``Solver._build``'s
 ``params``); the Python side (``trick``, ``follow``: one search each, the GIL released); the
@@ -209,7 +209,12 @@ cdef class Engine:
     cdef int32_t *run_ids[MAXR]
     cdef int n_runs
     cdef int wide
-    cdef object intern  # (run, submask) -> its id: the only call back into Python
+    # the ids: per run, its live cards' code (the symbols of their holders and worths from
+    # the lowest, a byte each: ``search.py``'s ``code``) -> a small id, in order of meeting
+    cdef Map run_codes[MAXR]
+    cdef int32_t run_count[MAXR]
+    cdef int sym[MAXC]
+    cdef bint have_sym
     # the transposition table: open addressing on key + 1 (0: empty)
     cdef uint64_t *tt_key
     cdef int32_t *tt_head  # the first record of the key (-1: none)
@@ -257,6 +262,9 @@ cdef class Engine:
         self.buckets.vals = self.pats.vals = NULL
         for r in range(MAXR):
             self.run_ids[r] = NULL
+            self.run_codes[r].keys = NULL
+            self.run_codes[r].full = NULL
+            self.run_codes[r].vals = NULL
             self.pos_tables[r].sums = NULL
             self.neg_tables[r].sums = NULL
             self.gp_tables[r].sums = NULL
@@ -272,11 +280,12 @@ cdef class Engine:
         free(self.rec)
         for r in range(MAXR):
             free(self.run_ids[r])
+            map_free(&self.run_codes[r])
             free(self.pos_tables[r].sums)
             free(self.neg_tables[r].sums)
             free(self.gp_tables[r].sums)
 
-    def __init__(self, dict p, intern):
+    def __init__(self, dict p):
         cdef int i, j, r, led
         self.n = p["n"]
         self.size = p["size"]
@@ -341,10 +350,15 @@ cdef class Engine:
             if self.run_ids[r] == NULL:
                 raise MemoryError
             memset(self.run_ids[r], 0xff, sizeof(int32_t) << cnt)  # -1: not met yet
+            if not map_init(&self.run_codes[r], (8 * cnt + 63) // 64):
+                raise MemoryError
+            self.run_count[r] = 0
             off += cnt
             self.n_runs += 1
         self.wide = off
-        self.intern = intern
+        if p["radix"] > 256:  # (a symbol is a byte of the code)
+            raise ValueError("a deal too large for the compiled core")
+        self.have_sym = False
         self.tt_cap = 1 << 12
         self.tt_key = <uint64_t *>calloc(self.tt_cap, sizeof(uint64_t))
         self.tt_head = <int32_t *>malloc(self.tt_cap * sizeof(int32_t))
@@ -406,6 +420,18 @@ cdef class Engine:
         for j in range(self.size):
             self.holder[j] = holder[j]
         self.have_holder = True
+
+    def set_sym(self, sym):
+        """Each card's symbol (``Solver._sym``: its holder and worth, known from the first
+        position asked about): the table's key is made of them."""
+        cdef int j
+        for j in range(self.size):
+            self.sym[j] = sym[j]
+        self.have_sym = True
+
+    @property
+    def needs_sym(self):
+        return not self.have_sym
 
     @property
     def needs_holder(self):
@@ -538,11 +564,31 @@ cdef class Engine:
             m = (live >> self.run_base[r]) & self.run_width[r]
             got = self.run_ids[r][m]
             if got < 0:
-                with gil:
-                    got = self.intern(self.run_base[r], m)
+                got = self._intern(r, m)
                 self.run_ids[r][m] = got
             key |= <uint64_t>got << self.run_off[r]
         return key | <uint64_t>leader << self.wide
+
+    cdef int32_t _intern(self, int r, uint64_t m) noexcept nogil:
+        """The id of run ``r``'s live cards ``m``: the same for the same sequence of
+        symbols from the lowest card (relative ranks: ``code`` in ``search.py``), so the
+        same classes as the Python key; in order of first meeting, as there."""
+        cdef uint64_t code[8]
+        cdef int i = 0, w
+        cdef int32_t got
+        for w in range(8):
+            code[w] = 0
+        while m:
+            code[i >> 3] |= <uint64_t>self.sym[self.run_base[r] + rc_low(m)] << (8 * (i & 7))
+            m &= m - 1
+            i += 1
+        got = map_get(&self.run_codes[r], code)
+        if got < 0:
+            got = self.run_count[r]
+            self.run_count[r] += 1
+            if not map_put(&self.run_codes[r], code, got):
+                self.stopped = 2
+        return got
 
     # -- the rules' helpers -------------------------------------------------------------------
 

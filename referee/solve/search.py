@@ -396,32 +396,20 @@ class Solver:
             out.append(BIG)
         return out[0], out[1]
 
-    def _compile(self, core: ModuleType, params: dict[str, object],
-                 code: Callable[[int, int], int]) -> bool:
+    def _compile(self, core: ModuleType, params: dict[str, object]) -> bool:
         """Run the search on the compiled core: the same tables, in C. False (the pure
         core stays) for a deal beyond the core's arrays (more than 8 seats, 16 tricks or 61
-        cards: none of the games here)."""
-        ids: dict[tuple[int, int], int] = {}
-        count: dict[int, int] = {}
-
-        def intern(base: int, m: int) -> int:
-            """A small id of a suit's live cards' code (``code``): the same ids for the
-            same relative ranks, as the Python key's classes."""
-            k = (base, code(base, m))
-            got = ids.get(k)
-            if got is None:
-                got = ids[k] = count.get(base, 0)
-                count[base] = got + 1
-            return got
-
+        cards, or 255 symbols of a holder and a worth: none of the games here)."""
         try:
-            engine = core.Engine(params, intern)
+            engine = core.Engine(params)
         except ValueError:
             return False
         hands = self._hands
 
         def run(search: Callable[..., int | None], *args: int) -> int:
-            if engine.needs_holder:  # (known from the first position: Solver._own)
+            if engine.needs_sym:  # (known from the first position: Solver._own)
+                engine.set_sym(self._sym)
+            if engine.needs_holder:
                 engine.set_holder(self._holder)
             engine.set_hands(hands)
             engine.nodes, engine.limit = self.nodes, self.limit
@@ -983,8 +971,8 @@ class Solver:
                 esc_masks=[m for m in smask if m], sure_cards=sure_cards,
                 runs=[(base, width.bit_length()) for base, width, _, _ in runs],
                 ranks=ranked, cum=cum, least=least, trump_top=trump_top,
-                hb=max(1, (n - 1).bit_length()))
-            if self._compile(core, params, code):
+                hb=max(1, (n - 1).bit_length()), radix=radix)
+            if self._compile(core, params):
                 return
         if not ranked:
             return
