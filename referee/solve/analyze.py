@@ -26,8 +26,8 @@ from dataclasses import dataclass, field
 from ..cards import Card
 from ..compact import TrickRules, kierki_rules, schmier_rules, wisconsin_rules
 from . import objectives
-from .deal import NotAnalysable, PlayedDeal
 from .core import compiled
+from .deal import NotAnalysable, PlayedDeal
 from .search import Budget, Position, Solver
 
 KIERKI_START = tuple(range(8, 0, -1))  # the tricks a player's search starts from, in turn
