@@ -213,9 +213,10 @@ def known_main() -> None:
               flush=True)
         if undecided:
             print(f"{'':26} not proven: {'; '.join(undecided)}", flush=True)
-        over = sum(1 for x in times if x > 2.0)
-        if over:
-            print(f"{'':26} over 2 s: {over} of {len(times)}", flush=True)
+        for limit in (0.5, 2.0):
+            over = sum(1 for x in times if x > limit)
+            if over:
+                print(f"{'':26} over {limit} s: {over} of {len(times)}", flush=True)
 
 
 def main() -> None:

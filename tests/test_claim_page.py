@@ -117,6 +117,9 @@ def test_hands_known_the_server_searches_a_long_claim_and_shows_the_commands_ver
     from cli.serve import make_app
     from referee.claims import recorded
 
+    # the worker process is the pure core's (tests/test_claim_judge_thread.py: the compiled
+    # core's is a thread, whose verdict may come before the first page)
+    monkeypatch.setenv("REFEREE_PURE", "1")
     monkeypatch.setattr(referee.claims, "KNOWN_FIRST", 1)  # this process only: the page's
     defaults = dict(referee.claims.judge.__kwdefaults__ or {})  # search (not the worker's)
     monkeypatch.setattr(referee.claims.judge, "__kwdefaults__", {**defaults, "known_budget": 1})

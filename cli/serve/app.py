@@ -168,7 +168,7 @@ class Site:
         judged" is built again (its pages told), now with the verdict kept."""
         from referee.claims.recorded import LONG
 
-        for f in list(self.hub.feeds.values()):
+        for f in self.hub.settled():  # (the build that sent the claim may be under way)
             if LONG in f.state.text or LONG in str(f.state.extra.get("deals", "")):
                 f.refresh(force=True)
 

@@ -2,12 +2,16 @@
 
 Every hand known, ``referee claim`` always decides a claim (no budget), but the page must
 answer at once, so its bounded search leaves a long one "being judged"
-(``referee.claims.recorded.LONG``). Each such claim is sent, once, to one worker process
-(a search of Python is CPU work: in a thread it would slow every page), which runs the
-command's unbounded search; when it ends, the verdict is kept and every game showing
+(``referee.claims.recorded.LONG``). Each such claim is sent, once, to one worker, which runs
+the command's unbounded search; when it ends, the verdict is kept and every game showing
 "being judged" is shown again, so the live pages get the verdict over their event stream.
-The worker is started on the first such claim and ended with the server (a search under
-way with it)."""
+
+The worker is a thread where the compiled search core runs (``referee.solve.core``): its
+search runs with the GIL released, so the pages go on answering beside it; with the pure
+core it is a process (a search of Python is CPU work that holds the GIL: in a thread it would
+slow every page). It is started on the first such claim and ended with the server: the
+process with its search under way; the thread is left to finish its search (a daemon: at
+most seconds with the compiled core), whose verdict is then dropped."""
 
 from __future__ import annotations
 
@@ -16,6 +20,7 @@ from collections.abc import Callable
 from typing import Any
 
 from referee.claims import recorded
+from referee.solve import core
 
 
 class Judges:
@@ -50,6 +55,10 @@ class Judges:
             return len(self._sent)
 
     def _start(self) -> Any:
+        if self._pool is None and core.compiled() is not None:
+            from multiprocessing.pool import ThreadPool
+
+            self._pool = ThreadPool(1)  # (the search without the GIL: see the module)
         if self._pool is None:
             import multiprocessing
 
@@ -69,7 +78,8 @@ class Judges:
                 self._sent.discard(ask.where)
 
     def close(self) -> None:
-        """End the worker and its search (the server is stopping)."""
+        """End the worker (the server is stopping): the process with its search, the thread
+        once its search ends (its verdict is dropped)."""
         with self._lock:
             self._closed = True
             pool, self._pool = self._pool, None

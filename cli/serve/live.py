@@ -276,6 +276,17 @@ class Hub:
         f.refresh()
         return f
 
+    def settled(self) -> list[Feed]:
+        """Every feed, once any being made or read is done (each build under way finished):
+        what news from another thread looks at, which may come while the very build that
+        asked for it is under way (a claim's background verdict)."""
+        with self._lock:  # (a feed being made is added when its first build is done)
+            feeds = list(self.feeds.values())
+        for f in feeds:
+            with f._lock:  # (a refresh under way stores its state before it lets go)
+                pass
+        return feeds
+
     def clients(self) -> int:
         return sum(len(f.clients) for f in self.feeds.values())
 

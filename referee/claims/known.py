@@ -17,13 +17,18 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from ..compact import TrickRules, bits
+from ..solve.core import compiled
 from ..solve.search import Budget, Objective, Position, Solver
 
 if TYPE_CHECKING:  # (this package's search is not imported: it would run the package)
     from .search import Problem, Step
 
-NODE_BUDGET = 200_000  # trick-boundary nodes of the solver before the claim is undecided
-FIRST_SHARE = 20  # the two cheaper searches get NODE_BUDGET // FIRST_SHARE nodes each
+# trick-boundary nodes of the solver before the claim is undecided: about a second's worth
+# of the compiled core (the slowest claim of ``benchmarks/claims.py --known`` needs 2.0 M),
+# of the pure one's a few seconds (docs/claims.md)
+NODE_BUDGET = 2_000_000 if compiled() is not None else 200_000
+FIRST_SHARE = 20  # the two cheaper searches get the budget // FIRST_SHARE nodes each,
+FIRST_MOST = 10_000  # and at most this many (as before the larger budget)
 
 
 class GaveUp(Exception):  # noqa: N818 - a signal, not an error
@@ -64,7 +69,7 @@ class Known:
             scoring = [p.claimer] if kind == ALONE else side
             maxi = side if kind == COOP else [p.claimer]
             budget = self.budget if kind == CLAIM else \
-                (self.budget or NODE_BUDGET) // FIRST_SHARE
+                min((self.budget or NODE_BUDGET) // FIRST_SHARE, FIRST_MOST)
             obj = Objective((0,) * rules.layout.size, (1,) * p.left, wants_tricks=True)
             s = Solver(rules, obj, scoring, None, self.n, budget, p.poss, maximizers=maxi)
             self.solvers[key] = s

@@ -6,14 +6,23 @@ The same alpha-beta as the pure-Python closures ``trick`` and ``follow`` of
 ``Solver._build`` (the general search: every objective but "only tricks count", which takes
 the winning-ranks search), on C ints: hands and live cards as 64-bit masks, the rules and the
 objective as arrays, and a transposition table of C records. Nothing in the node loop is a
-Python object, and the search runs without the GIL; only the first meeting of a suit's
-cards (their relative-rank code, see ``_intern``) asks Python.
+Python object, and the search runs without the GIL from its start to its answer (a suit's
+live cards' relative-rank code is computed here too, ``_intern``).
+
+Sections of ``Engine``: the deal's tables (``__init__``, from ``Solver._build``'s
+``params``); the Python side (``trick``, ``follow``: one search each, the GIL released); the
+general table (``_slot``, ``_grow``, ``_store``) and key (``_key``); the rules' helpers
+(``_runs``, ``_escapes``, ``_follow_moves``); what both searches share (``_spent``,
+``_last_trick``, ``_leads``, and ``_reverse``, ``_first`` below the class); the general
+search (``_trick``, ``_follow``: ``Solver._build``'s sections 6-7); the winning-ranks search
+(``_sure_bounds``, ``_rel_of``, ``_run_rel``, ``_trick_r``, ``_follow_r``: section 9).
 
 The table keeps every bound, as the Python dicts do (it grows, it never drops one), and keys
 a position on its relative ranks in the same classes as the Python code, so both cores visit
 the same nodes in the same order: equal node counts are the differential test's first check.
 """
 
+cimport cython
 from libc.stdint cimport int32_t, int64_t, uint64_t
 from libc.stdlib cimport calloc, free, malloc, realloc
 from libc.string cimport memset
@@ -154,6 +163,7 @@ cdef int grow32(int32_t **arr, int64_t *cap, int64_t need, int width) noexcept n
     return 1
 
 
+@cython.final  # (no subclass: its cdef methods are called directly, and may be inlined)
 cdef class Engine:
     """One deal's general search (built by ``Solver._build``, hands set per call)."""
 
@@ -199,7 +209,12 @@ cdef class Engine:
     cdef int32_t *run_ids[MAXR]
     cdef int n_runs
     cdef int wide
-    cdef object intern  # (run, submask) -> its id: the only call back into Python
+    # the ids: per run, its live cards' code (the symbols of their holders and worths from
+    # the lowest, a byte each: ``search.py``'s ``code``) -> a small id, in order of meeting
+    cdef Map run_codes[MAXR]
+    cdef int32_t run_count[MAXR]
+    cdef int sym[MAXC]
+    cdef bint have_sym
     # the transposition table: open addressing on key + 1 (0: empty)
     cdef uint64_t *tt_key
     cdef int32_t *tt_head  # the first record of the key (-1: none)
@@ -247,6 +262,9 @@ cdef class Engine:
         self.buckets.vals = self.pats.vals = NULL
         for r in range(MAXR):
             self.run_ids[r] = NULL
+            self.run_codes[r].keys = NULL
+            self.run_codes[r].full = NULL
+            self.run_codes[r].vals = NULL
             self.pos_tables[r].sums = NULL
             self.neg_tables[r].sums = NULL
             self.gp_tables[r].sums = NULL
@@ -262,11 +280,12 @@ cdef class Engine:
         free(self.rec)
         for r in range(MAXR):
             free(self.run_ids[r])
+            map_free(&self.run_codes[r])
             free(self.pos_tables[r].sums)
             free(self.neg_tables[r].sums)
             free(self.gp_tables[r].sums)
 
-    def __init__(self, dict p, intern):
+    def __init__(self, dict p):
         cdef int i, j, r, led
         self.n = p["n"]
         self.size = p["size"]
@@ -331,10 +350,15 @@ cdef class Engine:
             if self.run_ids[r] == NULL:
                 raise MemoryError
             memset(self.run_ids[r], 0xff, sizeof(int32_t) << cnt)  # -1: not met yet
+            if not map_init(&self.run_codes[r], (8 * cnt + 63) // 64):
+                raise MemoryError
+            self.run_count[r] = 0
             off += cnt
             self.n_runs += 1
         self.wide = off
-        self.intern = intern
+        if p["radix"] > 256:  # (a symbol is a byte of the code)
+            raise ValueError("a deal too large for the compiled core")
+        self.have_sym = False
         self.tt_cap = 1 << 12
         self.tt_key = <uint64_t *>calloc(self.tt_cap, sizeof(uint64_t))
         self.tt_head = <int32_t *>malloc(self.tt_cap * sizeof(int32_t))
@@ -396,6 +420,18 @@ cdef class Engine:
         for j in range(self.size):
             self.holder[j] = holder[j]
         self.have_holder = True
+
+    def set_sym(self, sym):
+        """Each card's symbol (``Solver._sym``: its holder and worth, known from the first
+        position asked about): the table's key is made of them."""
+        cdef int j
+        for j in range(self.size):
+            self.sym[j] = sym[j]
+        self.have_sym = True
+
+    @property
+    def needs_sym(self):
+        return not self.have_sym
 
     @property
     def needs_holder(self):
@@ -528,11 +564,31 @@ cdef class Engine:
             m = (live >> self.run_base[r]) & self.run_width[r]
             got = self.run_ids[r][m]
             if got < 0:
-                with gil:
-                    got = self.intern(self.run_base[r], m)
+                got = self._intern(r, m)
                 self.run_ids[r][m] = got
             key |= <uint64_t>got << self.run_off[r]
         return key | <uint64_t>leader << self.wide
+
+    cdef int32_t _intern(self, int r, uint64_t m) noexcept nogil:
+        """The id of run ``r``'s live cards ``m``: the same for the same sequence of
+        symbols from the lowest card (relative ranks: ``code`` in ``search.py``), so the
+        same classes as the Python key; in order of first meeting, as there."""
+        cdef uint64_t code[8]
+        cdef int i = 0, w
+        cdef int32_t got
+        for w in range(8):
+            code[w] = 0
+        while m:
+            code[i >> 3] |= <uint64_t>self.sym[self.run_base[r] + rc_low(m)] << (8 * (i & 7))
+            m &= m - 1
+            i += 1
+        got = map_get(&self.run_codes[r], code)
+        if got < 0:
+            got = self.run_count[r]
+            self.run_count[r] += 1
+            if not map_put(&self.run_codes[r], code, got):
+                self.stopped = 2
+        return got
 
     # -- the rules' helpers -------------------------------------------------------------------
 
@@ -619,12 +675,45 @@ cdef class Engine:
                 m += 1
         return m
 
+    # -- what both searches share -----------------------------------------------------------
+
+    cdef inline bint _spent(self) noexcept nogil:
+        """Count a trick-boundary node; True (``stopped``) past the budget."""
+        self.nodes += 1
+        if self.nodes > self.limit:
+            self.stopped = 1
+            return True
+        return False
+
+    cdef inline int _last_trick(self, int leader) noexcept nogil:
+        """The last trick, one card in each hand, played out: its winner and the winning
+        card, as ``MAXC * winner + card``."""
+        cdef int lead = rc_high(self.hands[leader]), top = -1, nwin = leader, i, seat, c
+        cdef int *power = &self.keys[self.suit[lead]][0]
+        cdef int w = lead
+        for i in range(self.n):
+            seat = (leader + i) % self.n
+            c = rc_high(self.hands[seat])
+            if power[c] > top:
+                top = power[c]
+                nwin = seat
+                w = c
+        return MAXC * nwin + w
+
+    cdef inline int _leads(self, uint64_t hand, uint64_t others, int *out) noexcept nogil:
+        """The leader's moves, one of each run, lowest first (a card that may not be led
+        only when the hand holds nothing else)."""
+        cdef uint64_t ok = hand & self.lead_ok
+        if not ok:
+            ok = hand
+        return self._runs(ok, others, out)
+
     # -- the search ---------------------------------------------------------------------------
 
     cdef int _trick(self, int leader, uint64_t live, int ga, int gb, int alpha,
                     int beta) noexcept nogil:
         """The rest of the deal from a trick boundary (value relative to now)."""
-        cdef int n = self.n, i, seat, c, lead, top, nwin, gain, pts, slot, x
+        cdef int n = self.n, i, c, nwin, gain, pts, slot, x
         cdef int number, lo, hi, ca, cb, left, a, b, a0, b0, g, move, v, nlo, nhi, k, hint
         cdef int *power
         cdef uint64_t mm, mine, upm, hand, ok, others, bit, key = 0
@@ -637,21 +726,10 @@ cdef class Engine:
         cdef int nc, nt, j
         if not live:
             return self.game_value if ga > 0 and gb > 0 else 0
-        self.nodes += 1
-        if self.nodes > self.limit:
-            self.stopped = 1
+        if self._spent():
             return 0
         if rc_pop(live) == n:  # the last trick plays itself
-            lead = rc_high(self.hands[leader])
-            power = &self.keys[self.suit[lead]][0]
-            top = -1
-            nwin = leader
-            for i in range(n):
-                seat = (leader + i) % n
-                c = rc_high(self.hands[seat])
-                if power[c] > top:
-                    top = power[c]
-                    nwin = seat
+            nwin = self._last_trick(leader) // MAXC
             pts = 0
             if self.side[nwin]:
                 gain = self.tv[self.tricks - 1]
@@ -760,11 +838,8 @@ cdef class Engine:
             b = hi
         a0, b0 = a, b
         hand = self.hands[leader]
-        ok = hand & self.lead_ok
-        if not ok:
-            ok = hand
         others = live & ~hand
-        nc = self._runs(ok, others, cands)  # lowest first
+        nc = self._leads(hand, others, cands)  # lowest first
         if self.wants and self.side[leader] == self.maxi[leader]:
             if self.side[leader]:
                 # the side, where cards are worth points (the general search): its masters
@@ -783,10 +858,7 @@ cdef class Engine:
                 for i in range(nc):
                     cands[i] = tmp[i]
             else:
-                for i in range(nc // 2):
-                    c = cands[i]
-                    cands[i] = cands[nc - 1 - i]
-                    cands[nc - 1 - i] = c
+                _reverse(cands, nc)
         elif self.esc_seat >= 0 and nc > 1:
             nt = 0
             for k in range(2):  # the sure ones, then the rest
@@ -797,15 +869,7 @@ cdef class Engine:
                         nt += 1
             for i in range(nc):
                 cands[i] = tmp[i]
-        if hint >= 0 and cands[0] != hint:
-            for i in range(1, nc):
-                if cands[i] == hint:
-                    j = i
-                    while j > 0:
-                        cands[j] = cands[j - 1]
-                        j -= 1
-                    cands[0] = hint
-                    break
+        _first(cands, nc, hint)
         maximize = self.maxi[leader]
         g = -INF if maximize else INF
         move = cands[0]
@@ -1070,7 +1134,7 @@ cdef class Engine:
     cdef int _trick_r(self, int leader, uint64_t live, int alpha, int beta) noexcept nogil:
         """``trick_r``: the rest of the deal from a trick boundary where only tricks count,
         with winning ranks; sets ``rel_out``."""
-        cdef int n = self.n, i, seat, c, lead, top, nwin, w, number, lo, hi, dlo, dhi
+        cdef int n = self.n, i, c, nwin, w, number, lo, hi, dlo, dhi
         cdef int a, b, a0, b0, g, move, v, nlo, nhi, nc, hint, j, k, r
         cdef int *power
         cdef uint64_t tlo, thi, hand, ok, others, bit, key, crel, grel, urel, rel, mm
@@ -1087,23 +1151,12 @@ cdef class Engine:
         if not live:
             self.rel_out = 0
             return 0
-        self.nodes += 1
-        if self.nodes > self.limit:
-            self.stopped = 1
+        if self._spent():
             return 0
         if rc_pop(live) == n:  # the last trick plays itself
-            lead = rc_high(self.hands[leader])
-            power = &self.keys[self.suit[lead]][0]
-            top = -1
-            nwin = leader
-            w = lead
-            for i in range(n):
-                seat = (leader + i) % n
-                c = rc_high(self.hands[seat])
-                if power[c] > top:
-                    top = power[c]
-                    nwin = seat
-                    w = c
+            w = self._last_trick(leader)
+            nwin = w // MAXC
+            w = w % MAXC
             # the winner's rank decided it when it beat a card of its suit
             self.rel_out = self.up[w] if live & self.smask[self.suit[w]] != (<uint64_t>1 << w) \
                 else 0
@@ -1174,28 +1227,14 @@ cdef class Engine:
             b = hi
         a0, b0 = a, b
         hand = self.hands[leader]
-        ok = hand & self.lead_ok
-        if not ok:
-            ok = hand
         others = live & ~hand
-        nc = self._runs(ok, others, cands)  # lowest first
+        nc = self._leads(hand, others, cands)  # lowest first
         if self.wants and self.side[leader] == self.maxi[leader]:
-            for i in range(nc // 2):
-                c = cands[i]
-                cands[i] = cands[nc - 1 - i]
-                cands[nc - 1 - i] = c
+            _reverse(cands, nc)
         key = self._key(leader, live)
         h = self._slot(key)
         hint = self.tt_best[h] if self.tt_key[h] != 0 else -1
-        if hint >= 0 and cands[0] != hint:
-            for i in range(1, nc):
-                if cands[i] == hint:
-                    j = i
-                    while j > 0:
-                        cands[j] = cands[j - 1]
-                        j -= 1
-                    cands[0] = hint
-                    break
+        _first(cands, nc, hint)
         maximize = self.maxi[leader]
         g = -INF if maximize else INF
         move = cands[0]
@@ -1353,6 +1392,29 @@ cdef class Engine:
         else:
             self.rel_out = grel if g <= a0 else urel
         return g
+
+cdef inline void _reverse(int *cands, int nc) noexcept nogil:
+    cdef int i, c
+    for i in range(nc // 2):
+        c = cands[i]
+        cands[i] = cands[nc - 1 - i]
+        cands[nc - 1 - i] = c
+
+
+cdef inline void _first(int *cands, int nc, int hint) noexcept nogil:
+    """The table's best lead ``hint`` (-1: none) to the front, the others in order."""
+    cdef int i, j
+    if hint < 0 or cands[0] == hint:
+        return
+    for i in range(1, nc):
+        if cands[i] == hint:
+            j = i
+            while j > 0:
+                cands[j] = cands[j - 1]
+                j -= 1
+            cands[0] = hint
+            return
+
 
 cdef bint _ducks(uint64_t mine, uint64_t theirs, int shift) noexcept nogil:
     """``search._ducks``."""

@@ -29,11 +29,14 @@ from ..cards import Card
 from ..compact import TrickRules
 from ..games import get as get_game
 from ..games.tricks import TrickGame
+from .core import compiled
 from .deal import NotAnalysable, PlayedDeal
 from .search import Budget, Position, Solver
 
 PLAYER_START = tuple(range(8, 0, -1))  # the tricks a player's search starts from, in turn
-PLAYER_BUDGET = 100_000  # trick-boundary nodes for a player's searches before trick 8
+# trick-boundary nodes for a player's searches before trick 8: with the compiled core about
+# a second a deal and 10 s for kierki-complete.toml (docs/analyze.md, "The compiled core")
+PLAYER_BUDGET = 500_000 if compiled() is not None else 100_000
 SIDE_BUDGET = 2_000_000  # trick-boundary nodes for a whole deal of a bidding side
 
 

@@ -396,32 +396,20 @@ class Solver:
             out.append(BIG)
         return out[0], out[1]
 
-    def _compile(self, core: ModuleType, params: dict[str, object],
-                 code: Callable[[int, int], int]) -> bool:
+    def _compile(self, core: ModuleType, params: dict[str, object]) -> bool:
         """Run the search on the compiled core: the same tables, in C. False (the pure
         core stays) for a deal beyond the core's arrays (more than 8 seats, 16 tricks or 61
-        cards: none of the games here)."""
-        ids: dict[tuple[int, int], int] = {}
-        count: dict[int, int] = {}
-
-        def intern(base: int, m: int) -> int:
-            """A small id of a suit's live cards' code (``code``): the same ids for the
-            same relative ranks, as the Python key's classes."""
-            k = (base, code(base, m))
-            got = ids.get(k)
-            if got is None:
-                got = ids[k] = count.get(base, 0)
-                count[base] = got + 1
-            return got
-
+        cards, or 255 symbols of a holder and a worth: none of the games here)."""
         try:
-            engine = core.Engine(params, intern)
+            engine = core.Engine(params)
         except ValueError:
             return False
         hands = self._hands
 
         def run(search: Callable[..., int | None], *args: int) -> int:
-            if engine.needs_holder:  # (known from the first position: Solver._own)
+            if engine.needs_sym:  # (known from the first position: Solver._own)
+                engine.set_sym(self._sym)
+            if engine.needs_holder:
                 engine.set_holder(self._holder)
             engine.set_hands(hands)
             engine.nodes, engine.limit = self.nodes, self.limit
@@ -446,6 +434,36 @@ class Solver:
         return True
 
     def _build(self) -> None:
+        """Make the search: its tables, then its closures (one closure over local names is
+        the pure core's speed: no attribute look-up in the node loop). Sections, in order:
+
+        1. *The deal's constants*: the ranked rules (``suit``, ``keys``, ``smask``,
+           ``lead_ok``), the side's and the maximisers' seats, the team slots of the Game
+           point, the card and trick values in power order.
+        2. *Value bounds*: ``pos_suffix``/``neg_suffix`` (trick values still to come),
+           ``pos_tables``/``neg_tables``/``gp_tables`` (subset sums per suit: the points
+           left in the live cards), ``cum`` and ``least`` (the quick-trick and master-trump
+           bounds in tricks), ``trump_top`` and ``sure_cards`` (valued trumps sure to go to
+           a team).
+        3. *Relative ranks*: ``worth``, ``radix``, ``kind`` (equivalent cards), ``sym`` and
+           ``runs`` (filled by ``_own``); ``code`` and ``live_code``, the table's key.
+        4. *Move order*: ``covered_first``, ``forcing_first`` (the escape's deals: the
+           leads), ``follow_moves`` (inside a trick, both searches).
+        5. *Kept per key*: ``sure_bounds`` (quick tricks, master trumps) in ``sure_of``; the
+           escape test (``_penalty_escape``) in ``escaped``.
+        6. ``trick``: a trick boundary: the last trick played out, the escape, the value
+           bounds, the sure cards, the Game point's clamp, the sure bounds, the table, the
+           leads in order (the table's best lead first), the loop, the store.
+        7. ``follow``: inside a trick; after its last card the trick is scored and ``trick``
+           called.
+        8. *The compiled core*: where it is built (and ``pure`` is off), the tables above go
+           to ``_compile`` as ``params`` and its ``Engine`` runs in place of the closures.
+        9. *Winning ranks* (only tricks count, pure core): ``suit_info``, ``rank_key``,
+           ``rel_of``, then ``trick_r`` and ``follow_r``: sections 6-7 with the cards each
+           answer rests on (``rel_out``) and the ranks table ``rt``.
+
+        ``_core.pyx``'s ``Engine`` mirrors 4-7 and 9: ``_follow_moves``, ``_sure_bounds``,
+        ``_escapes``, ``_trick``, ``_follow``, ``_trick_r``, ``_follow_r``."""
         r, o, n = self.rules, self.objective, self.seats
         rr = self.ranked
         order = self.order
@@ -953,8 +971,8 @@ class Solver:
                 esc_masks=[m for m in smask if m], sure_cards=sure_cards,
                 runs=[(base, width.bit_length()) for base, width, _, _ in runs],
                 ranks=ranked, cum=cum, least=least, trump_top=trump_top,
-                hb=max(1, (n - 1).bit_length()))
-            if self._compile(core, params, code):
+                hb=max(1, (n - 1).bit_length()), radix=radix)
+            if self._compile(core, params):
                 return
         if not ranked:
             return
