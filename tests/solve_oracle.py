@@ -1,14 +1,18 @@
 """The brute-force oracle of the double-dummy solver, and random positions to try it on.
 
-The oracle is a plain minimax over every legal card (``TrickRules.legal``, no pruning, no
-table, no merged cards) to the end of the deal, and it scores each finished deal with the
-engine's own scoring, not the solver's objective: Kierki's ``trick_penalty`` for the tricks the
-player took, Schmier's ``count_points`` over the whole play (the tricks already played
-included).
+The oracle is a minimax over every legal card (``TrickRules.legal``, no table, no merged
+cards, no bounds) to the end of the deal, and it scores each finished deal with the engine's
+own scoring, not the solver's objective: Kierki's ``trick_penalty`` for the tricks the player
+took, Schmier's ``count_points`` over the whole play (the tricks already played included).
+It cuts with plain alpha-beta (the cards in index order; a reply that cannot change the value
+is not searched), which gives exactly the minimax value at the root and spares the engine's
+scoring of most finished deals: that scoring is most of the oracle's time (``prune=False``:
+the minimax without cuts, which tests/test_solve.py checks it against).
 """
 
 from __future__ import annotations
 
+import math
 import random
 from dataclasses import dataclass
 
@@ -60,8 +64,9 @@ class Case:
         return pos
 
 
-def oracle(case: Case) -> int:
-    """The side's best final score by plain minimax, scored by the engine."""
+def oracle(case: Case, prune: bool = True) -> int:
+    """The side's best final score by minimax (alpha-beta unless ``prune`` is false), scored
+    by the engine."""
     r, n = case.rules, case.seats
     hands = list(case.hands)
     plays: list[tuple[int, int]] = []  # (seat, card) from the first lead
@@ -75,7 +80,9 @@ def oracle(case: Case) -> int:
             leader = plays[-n][0]
             leader = (leader + r.winner(trick)) % n
 
-    def go(leader: int) -> int:
+    def go(leader: int, alpha: float, beta: float) -> int:
+        """The value of the deal from here; exact when it lies strictly inside (alpha, beta),
+        else a bound on the side of the window it fell (fail-soft alpha-beta)."""
         k = len(plays) % n
         if not any(hands):
             return score(case, plays)
@@ -83,6 +90,7 @@ def oracle(case: Case) -> int:
         led = plays[-k][1] if k else -1
         ok = r.legal(hands[seat], led)
         best: int | None = None
+        maximizing = seat in case.side
         m = ok
         while m:
             low = m & -m
@@ -94,15 +102,22 @@ def oracle(case: Case) -> int:
             if k == n - 1:
                 trick = [x for _, x in plays[-n:]]
                 nxt = (plays[-n][0] + r.winner(trick)) % n
-            v = go(nxt)
+            v = go(nxt, alpha, beta)
             plays.pop()
             hands[seat] ^= low
-            if best is None or (v > best if seat in case.side else v < best):
+            if best is None or (v > best if maximizing else v < best):
                 best = v
+            if prune:
+                if maximizing:
+                    alpha = max(alpha, v)
+                else:
+                    beta = min(beta, v)
+                if alpha >= beta:  # the player to move above would not come here
+                    break
         assert best is not None
         return best
 
-    return go(leader)
+    return go(leader, -math.inf, math.inf)
 
 
 def score(case: Case, plays: list[tuple[int, int]]) -> int:

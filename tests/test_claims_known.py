@@ -55,11 +55,14 @@ def remembered(p: Problem, need: int) -> bool:
             w = trick[rules.winner([c for _, c in trick])][0]
             return go(rules, hands, (), w, need - (1 if p.side[w] else 0), left - 1)
         led = trick[0][1] if trick else NO_CARD
-        results = []
-        for c in bits((rules or any_rules).legal(hands[to_move], led)):
+
+        def child(c: int) -> bool:
             r = rules or wisconsin_rules("SHDC"[any_rules.suit[c]])
-            child = tuple(h & ~(1 << c) if s == to_move else h for s, h in enumerate(hands))
-            results.append(go(r, child, (*trick, (to_move, c)), (to_move + 1) % n, need, left))
+            after = tuple(h & ~(1 << c) if s == to_move else h for s, h in enumerate(hands))
+            return go(r, after, (*trick, (to_move, c)), (to_move + 1) % n, need, left)
+
+        # (lazily: the first card that decides ends the search, as in the claims oracle)
+        results = (child(c) for c in bits((rules or any_rules).legal(hands[to_move], led)))
         return any(results) if to_move == p.claimer else all(results)
 
     return go(p.rules, p.poss, p.trick, p.to_move, need, p.left)

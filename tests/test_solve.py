@@ -3,8 +3,9 @@
 Hundreds of seeded random positions per game, 2-4 tricks from the end (some in the middle of a
 trick): the solver's value, searched with a full window and with null windows from a wrong
 guess, and its null-window verdicts, must be exactly the oracle's (tests/solve_oracle.py: plain
-minimax over every legal card, scored by the engine's own rules). Then hand-built positions
-whose answers are known.
+minimax over every legal card, scored by the engine's own rules, with plain alpha-beta cuts,
+themselves checked against the minimax without them). Then hand-built positions whose answers
+are known.
 """
 
 from __future__ import annotations
@@ -31,6 +32,19 @@ def check(case: Case) -> None:
         fresh = case.solver(pure=pure)
         assert fresh.value(case.position(fresh), guess=want - 7) == want
         assert s.at_least(pos, want) and not s.at_least(pos, want + 1)
+
+
+def test_the_oracle_cuts_change_no_value() -> None:
+    """The oracle's alpha-beta cuts (tests/solve_oracle.py) against the plain minimax over
+    every line, on positions of each game 2-3 tricks from the end, some in a trick."""
+    rng = random.Random(1300)
+    for _ in range(8):
+        for case in (kierki_case(rng, rng.randrange(1, 12), rng.choice((2, 3)),
+                                 rng.randrange(4)),
+                     schmier_case(rng, "wisconsin-schmier", rng.choice((2, 3)),
+                                  rng.randrange(4), rng.choice(("ace-seven", "in-play"))),
+                     schmier_case(rng, "schmier", 2, rng.randrange(6))):
+            assert oracle(case) == oracle(case, prune=False)
 
 
 @pytest.mark.parametrize("seed", range(4))
