@@ -39,7 +39,7 @@ from referee.games.schmier.tricks import (  # noqa: E402
     schmier_rules,
     wisconsin_rules,
 )
-from referee.session import Session  # noqa: E402
+from referee.history.session import Session  # noqa: E402
 from referee.solve import analyze as post_mortem  # noqa: E402
 from referee.solve.deal import NotAnalysable, PlayedDeal, played_deal  # noqa: E402
 from tests.solve_oracle import kierki_case, schmier_case  # noqa: E402

@@ -153,8 +153,8 @@ def rate(work: Callable[[], None], seconds: float, rounds: int) -> tuple[float, 
 def replays(seconds: float, rounds: int = 5) -> None:
     """Full games from the complete sample: loaded from the file (tomllib, then the entries),
     replayed and scored; and replayed and scored from entries already loaded."""
-    from referee import savefile
     from referee.games import get
+    from referee.store import savefile
 
     k = get("kierki")
 

@@ -22,8 +22,8 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
 from referee.games import get  # noqa: E402
+from referee.history.session import Session  # noqa: E402
 from referee.model import Setup  # noqa: E402
-from referee.session import Session  # noqa: E402
 
 FOUR = ("Ala", "Bartek", "Celina", "Darek")
 # game -> players, house rules, entries played before the position measured (mid-deal)

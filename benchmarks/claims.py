@@ -48,7 +48,7 @@ from referee.games.schmier.tricks import (  # noqa: E402
     schmier_rules,
     wisconsin_rules,
 )
-from referee.session import Session  # noqa: E402
+from referee.history.session import Session  # noqa: E402
 from tests.helpers import cut_plays  # noqa: E402
 
 SAMPLE = ROOT / "sample_games" / "kierki-hands-known.toml"

@@ -22,7 +22,7 @@ SAMPLE = ROOT / "sample_games" / "kierki-complete.toml"
 GAMES = """
 import sys
 sys.path.insert(0, {root!r})
-from referee import savefile
+from referee.store import savefile
 from referee.games import get
 rules = get("kierki")
 for _ in range({n}):

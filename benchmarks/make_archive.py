@@ -26,13 +26,13 @@ sys.path.insert(0, str(ROOT / "benchmarks"))
 
 import make_large  # noqa: E402
 
-from referee import savefile  # noqa: E402
 from referee.games import get  # noqa: E402
 from referee.games.kierki.playout import random_game as kierki_game  # noqa: E402
 from referee.games.kozel.playout import random_series as kozel_series  # noqa: E402
 from referee.games.schmier.playout import random_game as schmier_game  # noqa: E402
 from referee.games.schmier.rules import SchmierRules  # noqa: E402
 from referee.model import Deal, Play, Setup  # noqa: E402
+from referee.store import savefile  # noqa: E402
 
 KINDS = ("kierki", "wisconsin-schmier", "schmier", "kozel", "foursquare")
 FOUR = ("Ala", "Bartek", "Celina", "Darek")

@@ -18,11 +18,11 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from referee import savefile  # noqa: E402
 from referee.games import get  # noqa: E402
 from referee.games.foursquare.play import Game  # noqa: E402
 from referee.games.foursquare.rules import shuffled  # noqa: E402
 from referee.model import Deal, Entry, Place, Setup  # noqa: E402
+from referee.store import savefile  # noqa: E402
 
 SIZES = (1000, 10000)
 

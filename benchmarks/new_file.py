@@ -64,7 +64,7 @@ def paired(args: list[str], base: Path, runs: int) -> tuple[float, float, float]
 
 
 def dumps_time(runs: int) -> tuple[str, float]:
-    from referee import savefile
+    from referee.store import savefile
 
     path = max(ROOT.glob("sample_games/*.toml"), key=lambda p: p.stat().st_size)
     rules, setup, deals = savefile.load(path)

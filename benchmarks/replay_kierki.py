@@ -25,7 +25,7 @@ TARGET = 300.0
 ROUND = """
 import sys, time
 sys.path.insert(0, {code!r})
-from referee import savefile
+from referee.store import savefile
 from referee.games import get
 k = get("kierki")
 def game():

@@ -24,7 +24,7 @@ SAMPLES = ("kierki-outcomes.toml", "kozel-outcomes-claimed.toml")
 ROUND = """
 import sys, time
 sys.path.insert(0, {code!r})
-from referee import savefile
+from referee.store import savefile
 from referee.games import get
 _, setup, deals = savefile.load({sample!r})
 rules = get(setup.game)

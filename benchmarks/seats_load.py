@@ -82,9 +82,9 @@ class Stream:
 async def one_game(game: str, spectators: int) -> None:
     import httpx
 
-    from referee import seatkeys
+    from referee.history.session import Session
     from referee.model import Setup
-    from referee.session import Session
+    from referee.store import seatkeys
 
     players = PLAYERS[game]
     tmp = Path(tempfile.mkdtemp(prefix="seats-load-"))

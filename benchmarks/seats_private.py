@@ -39,10 +39,10 @@ async def one_deal(seed: int, spectators: int, register_ms: list[float],
                    refused_ms: list[float]) -> None:
     import httpx
 
-    from referee import seatkeys
     from referee.cards import DECK_52, sort_hand
+    from referee.history.session import Session
     from referee.model import Setup
-    from referee.session import Session
+    from referee.store import seatkeys
 
     tmp = Path(tempfile.mkdtemp(prefix="seats-private-"))
     path = tmp / "kierki.toml"

@@ -83,9 +83,9 @@ def peak_rss_mib(pid: int) -> float:
 
 
 async def run(clients: int, seconds: int) -> None:
-    from referee import public
+    from referee.history.session import Session
     from referee.model import Setup
-    from referee.session import Session
+    from referee.views import public
 
     tmp = Path(tempfile.mkdtemp(prefix="serve-load-"))
     path = tmp / "load.toml"

@@ -127,7 +127,7 @@ def run(path: str, number: int | None, as_json: bool, ascii_only: bool = False,
     """The command's body: its exit code (0; a deal that cannot be analysed asked for by
     number, or a file with none, raises ``NotAnalysable``: exit 2 at the error boundary;
     Ctrl-C: what was done, then exit 130)."""
-    from referee.session import Session
+    from referee.history.session import Session
 
     return show(Session.load(Path(path)), number, as_json, ascii_only, workers)
 

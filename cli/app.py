@@ -40,7 +40,7 @@ def guarded(fn: F) -> F:
         except KeyboardInterrupt:  # before click makes it "Aborted!" with exit 1
             interrupted()
         finally:  # a save file's lock held by the command ends with it
-            lock = sys.modules.get("referee.filelock")
+            lock = sys.modules.get("referee.store.filelock")
             if lock is not None:
                 lock.release_held()
 

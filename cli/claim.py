@@ -51,7 +51,7 @@ def run(file: Path, player: str, tricks: int | None, hand_text: str | None, as_j
 
     s = views.session(file)
     if getattr(s, "private_live", False):  # judged on what the referee knows; said: the word
-        from referee.session import Session
+        from referee.history.session import Session
 
         s = Session.load(file)
     hand = parse_hand(hand_text) if hand_text is not None else None
@@ -70,7 +70,7 @@ def run(file: Path, player: str, tricks: int | None, hand_text: str | None, as_j
         raise SystemExit(130) from None
     from dataclasses import replace
 
-    from referee import private
+    from referee.history import private
 
     if private.live_private(s.deals, s.result()) is not None:
         # a private deal in progress: the line and the counter-deal would name hidden cards

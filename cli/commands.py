@@ -135,8 +135,8 @@ def new(game: Annotated[str, typer.Argument(help="the game's name (`referee game
         = False) -> None:
     """Start a save file."""
     from cli.start import create, dealer_news, is_random, seated
-    from referee import filelock
     from referee import games as registry
+    from referee.store import filelock
 
     name = registry.get(game).name
     player = seated(name, player)
@@ -200,8 +200,8 @@ def hand(file: FileArg,
     """Register a player's hand for the deal in progress, shown to the referee alone (a
     private deal: nothing shows it until the deal ends); or correct it, as the director,
     after the player's first card (written in the deal's note)."""
+    from referee.history.private import register
     from referee.notation import resolve_player
-    from referee.private import register
 
     s = _session(file, change=True)
     who = resolve_player(player, s.setup.players)
@@ -225,8 +225,8 @@ def undo(file: FileArg,
         fail("-n takes a number of 1 or more", 2)
     from cli.undo import confirm_reach, taken_line
     from cli.views import hold
-    from referee.edit import entry_text, note_entry
     from referee.errors import FileChanged
+    from referee.history.edit import entry_text, note_entry
 
     # a question at a terminal is asked before the file's lock is taken (nobody else waits on
     # the answer); the save then finds a file changed meanwhile (FileChanged) and undoes
@@ -277,7 +277,7 @@ def redo(file: FileArg,
 
     s = _session(file, change=True)
     if not s.redoable():
-        from referee.redo import path_of
+        from referee.store.redo import path_of
 
         fail(f"nothing to redo: {file} has changed since the last undo" if path_of(file).exists()
              else f"nothing to redo: nothing was taken back from {file}", 2)
@@ -361,7 +361,7 @@ def export(file: FileArg,
     if out is None:
         sys.stdout.write(text)
         return
-    from referee.savefile import write_atomic
+    from referee.store.savefile import write_atomic
 
     write_atomic(out, text)
     typer.echo(f"wrote {out}")
@@ -515,13 +515,13 @@ def edit(file: FileArg,
     With a TRICK and --to TEXT (no --entry), the whole trick is replaced. What is shown is
     what is saved; an edit the save file cannot hold alone is refused (exit 2). Exit 1 when
     the game it leaves breaks a rule (also with --dry-run)."""
-    from referee import edit as ed
+    from referee.history import edit as ed
 
     deal = _one_of(deal, deal_opt, "the deal", "DEAL or --deal")
     trick = _one_of(trick, trick_opt, "the trick", None)
     s = _session(file, change=to is not None and not dry_run)
     if getattr(s, "private_live", False):  # the entries as numbered in the file, not saved
-        from referee.session import Session
+        from referee.history.session import Session
 
         s = Session.load(file)
         s.path = None
@@ -567,7 +567,7 @@ def _private_items(s: Any, deal: int, its: list[Any]) -> list[Any]:
     """A private deal in progress: its ``hands`` (and ``private``) said, not shown."""
     from dataclasses import replace
 
-    from referee import private
+    from referee.history import private
 
     if private.live_private(s.deals, s.result()) != deal:
         return its

@@ -138,7 +138,7 @@ def unseen_cards(ctx: typer.Context, incomplete: str) -> Items:
     try:
         from cli.hint import unseen
         from referee import games
-        from referee.session import Session
+        from referee.history.session import Session
 
         if games.get(game).hinter() is None:
             return []

@@ -40,7 +40,7 @@ if TYPE_CHECKING:
     from rich.table import Table
     from rich.text import Text
 
-    from referee.edit import Diff, Item
+    from referee.history.edit import Diff, Item
     from referee.model import Expect, Result, TableView
 
 __all__ = ["ascii_wanted", "clean", "console", "cards", "diff_view", "rescore_table",

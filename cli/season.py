@@ -1,4 +1,4 @@
-"""``referee audit`` and ``referee stats``: many save files at once (``referee.season``).
+"""``referee audit`` and ``referee stats``: many save files at once (``referee.views.season``).
 
 The files are refereed in worker processes (``--workers``, default one per core), a few files
 to a task, with a bounded number of tasks in flight; the summaries come back in file order and
@@ -23,7 +23,7 @@ import typer
 from cli.app import fail
 from cli.safe import clean
 from cli.workers import count, quiet
-from referee.season import (
+from referee.views.season import (
     FileSummary,
     Filter,
     Season,

@@ -30,7 +30,7 @@ def where(path: Path, lan: bool) -> tuple[str, int]:
 def links(path: Path, players: Sequence[str], host: str, port: int,
           renew: str | None = None) -> list[tuple[str, str]]:
     """Each seat's name and link (its key made when it has none; ``renew``: replaced)."""
-    from referee import seatkeys
+    from referee.store import seatkeys
 
     keys = seatkeys.ensure(path, players, renew)
     return [(p, seat_url(host, port, keys[p])) for p in players]

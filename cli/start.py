@@ -60,7 +60,7 @@ def draw_dealer(players: list[str], seed: int | None) -> str:
 def check_players(game: str, players: list[str], option: str = "-p") -> None:
     """The players given with ``-p``, checked as the save file checks them, blaming the option."""
     from referee import games as registry
-    from referee.savefile import name_problem
+    from referee.store.savefile import name_problem
 
     lo, hi = registry.get(game).player_count
     if not lo <= len(players) <= hi:
@@ -98,8 +98,8 @@ def create(game: str, file: Path, players: list[str], dealer: str | None = None,
     ``dealer`` may be ``random`` (``is_random``): the first dealer is then drawn
     (``draw_dealer``, from the seed when there is one) and written like any other."""
     from referee import games as registry
-    from referee import savefile
-    from referee.session import Session
+    from referee.history.session import Session
+    from referee.store import savefile
 
     rules = registry.get(game)
     check_players(rules.name, players)
@@ -205,7 +205,7 @@ def ask_new_game(ask: Ask, say: Say, file: Path | None) -> Any:
     ``ask(question, completions)`` returns the answer (EOFError / KeyboardInterrupt stop it:
     nothing is written then)."""
     from referee import games as registry
-    from referee import savefile
+    from referee.store import savefile
 
     installed = installed_games()
     width = shutil.get_terminal_size((100, 30)).columns

@@ -15,7 +15,7 @@ from typing import Any
 def session(path: Path, change: bool = False) -> Any:
     """The game in ``path``; with ``change``, for a command that changes it: the file's lock
     is taken first and held until the command ends, and a read-only file is refused."""
-    from referee.session import Session
+    from referee.history.session import Session
 
     if change:
         hold(path)
@@ -25,9 +25,9 @@ def session(path: Path, change: bool = False) -> Any:
 
 def public_session(s: Any) -> Any:
     """``s`` for a read-only view on the terminal: a private deal in progress as the table
-    has seen it, its registered hands left out (``referee.private.masked``); the session is
+    has seen it, its registered hands left out (``referee.history.private.masked``); the session is
     then never saved (``path`` None)."""
-    from referee import private
+    from referee.history import private
 
     res = s.result()
     if private.live_private(s.deals, res) is None:
@@ -45,7 +45,8 @@ def public_session(s: Any) -> Any:
 def redacted(s: Any, text: str) -> str:
     """``text`` (a refusal, a prompt) with every card of a private deal in progress that the
     table has not seen written ``?``."""
-    from referee import private, public
+    from referee.history import private
+    from referee.views import public
 
     return public.redact(text, private.hidden(s.deals, s.result()))
 
@@ -53,7 +54,7 @@ def redacted(s: Any, text: str) -> str:
 def hold(path: Path) -> None:
     """Take ``path``'s lock until the command ends, and refuse a read-only file."""
     if os.path.lexists(path):  # (a missing file: Session.load says so)
-        from referee import filelock, savefile
+        from referee.store import filelock, savefile
 
         filelock.hold(path)
         savefile.check_writable(path)
@@ -166,7 +167,7 @@ def score(file: Path, as_json: bool = False, ascii_only: bool = False,
     other = None
     if option:
         from cli.start import parse_options
-        from referee.whatif import rescore
+        from referee.history.whatif import rescore
 
         other = rescore(s.rules, s.setup, s.deals, parse_options(s.setup.game, option))
     if as_json:
@@ -187,7 +188,7 @@ def score(file: Path, as_json: bool = False, ascii_only: bool = False,
     if other is not None:
         con.print()
         con.print(render.rescore_table(res, other, ", ".join(option or []), a))
-        from referee.edit import diff
+        from referee.history.edit import diff
 
         for thing in render.diff_view(diff(res, other), a, deals=False):
             con.print(thing)

@@ -17,7 +17,7 @@ from .cards import Card
 from .errors import Violation
 
 if TYPE_CHECKING:
-    from .play_record import DealPlay
+    from .views.play_record import DealPlay
 
 
 @dataclass(frozen=True, slots=True)

@@ -13,9 +13,9 @@ import re
 from collections.abc import Sequence
 from typing import Any
 
-from . import tomlread
 from .cards import Card, try_parse_card
 from .errors import NotationError
+from .store import tomlread
 
 MAX_ENTRY = 2000
 _KEY_LINE = re.compile(r"^\s*([A-Za-z_][A-Za-z0-9_]*)\s*=")

@@ -6,7 +6,7 @@ from __future__ import annotations
 from referee.cards import try_parse_card
 from referee.games.kierki.play import kierki_rules
 from referee.games.schmier.tricks import wisconsin_rules
-from referee.session import Session
+from referee.history.session import Session
 from tests.helpers import FOUR, head, kierki_before, load_text
 
 WISCONSIN_DEAL = ('dealer = "Ala"\n'

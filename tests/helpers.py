@@ -5,9 +5,9 @@ from __future__ import annotations
 import tomllib
 from typing import Any
 
-from referee import savefile
+from referee.history.session import Session
 from referee.model import Deal, Play, Result
-from referee.session import Session
+from referee.store import savefile
 
 HEAD = 'format = 1\ngame = "{game}"\nplayers = [{players}]\n'
 FOUR = ("Ala", "Bartek", "Celina", "Darek")

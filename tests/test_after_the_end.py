@@ -10,12 +10,12 @@ from pathlib import Path
 
 import pytest
 
-from referee import savefile
 from referee.errors import IllegalEntry
 from referee.games import get
 from referee.games.kozel.playout import random_series
+from referee.history.session import Session
 from referee.model import Deal
-from referee.session import Session
+from referee.store import savefile
 
 SAMPLES = Path(__file__).resolve().parent.parent / "sample_games"
 LATE_TRICKS = '\n[[deals]]\ntricks = ["Bartek: 2C 5C KC AC"]\n'

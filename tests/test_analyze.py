@@ -17,7 +17,7 @@ import pytest
 from typer.testing import CliRunner
 
 from cli.commands import app
-from referee.session import Session
+from referee.history.session import Session
 from referee.solve import analyze as post_mortem
 from referee.solve.deal import NotAnalysable, PlayedDeal, played_deal
 from referee.solve.search import Position, Solver

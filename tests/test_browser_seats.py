@@ -26,9 +26,9 @@ from typing import Any
 
 import pytest
 
-from referee import seatkeys
 from referee.cards import pretty
 from referee.games import get
+from referee.store import seatkeys
 from tests.test_browser import ARGS, CHROMIUM, _need_browser
 
 ROOT = Path(__file__).resolve().parent.parent

@@ -20,13 +20,13 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from referee import savefile
 from referee.cards import sort_hand
 from referee.errors import IllegalEntry, RefereeError
 from referee.games import get
 from referee.games.base import Choices, Pick
+from referee.history.session import Session
 from referee.model import Deal, Entry, Exchange, Key, Play, Pull, Result, Setup
-from referee.session import Session
+from referee.store import savefile
 from tests.helpers import cli_run
 
 FOUR = ("Ala", "Bartek", "Celina", "Darek")

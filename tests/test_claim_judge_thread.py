@@ -12,11 +12,11 @@ from pathlib import Path
 
 import pytest
 
-from referee import savefile
-from referee.claimkeys import TableClaim
 from referee.claims import known
 from referee.model import Deal, Key
 from referee.solve import core
+from referee.store import savefile
+from referee.store.claimkeys import TableClaim
 from tests.helpers import cli_run
 from tests.test_claim_page import _one_deal_cut
 

@@ -15,15 +15,15 @@ from unittest import mock
 from hypothesis import HealthCheck, assume, given, settings
 from hypothesis import strategies as st
 
-from referee import savefile
-from referee.claimkeys import TableClaim
-from referee.edit import entry_text
 from referee.games import get as get_game
 from referee.games.kierki.playout import random_game as kierki_game
 from referee.games.schmier.playout import random_game as schmier_game
 from referee.games.schmier.score import game_value
+from referee.history.edit import entry_text
+from referee.history.session import Session
 from referee.model import Deal, Key, Play, Result
-from referee.session import Session
+from referee.store import savefile
+from referee.store.claimkeys import TableClaim
 from tests.test_claim_record import _claimed_deal, _cut_points
 from tests.test_claim_table import Judge
 from tests.test_file_safety import table

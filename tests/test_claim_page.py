@@ -10,13 +10,14 @@ from typing import Any
 
 import pytest
 
-from referee import public, savefile
-from referee.claimkeys import TableClaim
 from referee.claims.recorded import NO_HAND, before_claim
 from referee.games import get as get_game
 from referee.games.kierki.playout import random_game as kierki_game
+from referee.history.session import Session
 from referee.model import Deal, Key
-from referee.session import Session
+from referee.store import savefile
+from referee.store.claimkeys import TableClaim
+from referee.views import public
 from tests.helpers import cli_run, cut_plays
 
 SAMPLES = Path(__file__).resolve().parent.parent / "sample_games"

@@ -12,15 +12,15 @@ from typing import Any
 
 import pytest
 
-from referee import savefile
-from referee.claimkeys import TableClaim
 from referee.games import get as get_game
 from referee.games.kierki.playout import random_game as kierki_game
 from referee.games.schmier.playout import random_game as schmier_game
 from referee.games.schmier.score import game_value
+from referee.history.session import Session
 from referee.model import Deal, Key, Play, Result, Setup
 from referee.notation import parse_card
-from referee.session import Session
+from referee.store import savefile
+from referee.store.claimkeys import TableClaim
 from tests.helpers import cli_run, cut_plays, head, kierki_before, load_text
 
 SIX = ("Ala", "Bartek", "Celina", "Darek", "Ewa", "Filip")

@@ -14,8 +14,8 @@ from typing import Any
 import pytest
 
 from referee.claims import ClaimError, HandNeeded, Verdict
+from referee.history.session import Session
 from referee.notation import parse_cards
-from referee.session import Session
 from tests.helpers import hands_toml, head, kierki_before
 from tests.test_claim_record import WISCONSIN
 from tests.test_file_safety import Script, table

@@ -116,7 +116,7 @@ def test_hands_known_the_command_has_no_budget(tmp_path: Path, monkeypatch) -> N
     `judge` say "not proven" (here 1 position, the claim search 1 play) is not the
     command's, which answers as an ample budget does."""
     import referee.claims
-    from referee.session import Session
+    from referee.history.session import Session
 
     monkeypatch.setattr(referee.claims, "KNOWN_FIRST", 1)
     defaults = dict(referee.claims.judge.__kwdefaults__ or {})

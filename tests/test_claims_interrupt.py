@@ -9,9 +9,9 @@ from pathlib import Path
 
 import pytest
 
-from referee import savefile
 from referee.games import get
-from referee.session import Session
+from referee.history.session import Session
+from referee.store import savefile
 from tests.helpers import cut_plays
 
 pexpect = pytest.importorskip("pexpect")

@@ -145,8 +145,8 @@ def test_sample_deals_at_every_point() -> None:
 
     from referee.claims import as_problem
     from referee.claims.position import read
+    from referee.history.session import Session
     from referee.model import Deal, Key
-    from referee.session import Session
 
     s = Session.load(Path(__file__).parent.parent / "sample_games" / "kierki-hands-known.toml")
     compared = 0

@@ -11,7 +11,7 @@ from typing import Any
 import pytest
 
 from referee.claims import judge
-from referee.session import Session
+from referee.history.session import Session
 from tests.helpers import cli_run, head, kierki_before, load_text
 from tests.test_claim_record import WISCONSIN
 from tests.test_claim_table import Asked, Judge

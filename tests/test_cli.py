@@ -156,7 +156,7 @@ def test_new_with_deal_and_seed(tmp_path: Path) -> None:
     text = p.read_text()
     assert "seed = 7" in text and "hands" in text and 'trump_chooser = "left"' in text
     # hands known: a card Bartek does not hold is refused at once
-    from referee.session import Session
+    from referee.history.session import Session
 
     s = Session.load(p)
     hands = s.deals[0].key("hands")

@@ -14,7 +14,7 @@ from pathlib import Path
 
 import pytest
 
-from referee.session import Session
+from referee.history.session import Session
 
 ROOT = Path(__file__).resolve().parent.parent
 CLUBS = ["2C", "3C", "4C", "5C", "6C", "7C", "8C", "9C", "10C", "JC", "QC", "KC", "AC"]
@@ -81,7 +81,7 @@ def test_add_racing_undo_loses_nothing(tmp_path: Path) -> None:
 
 def test_a_held_lock_makes_a_writer_wait(tmp_path: Path) -> None:
     """While another process holds the lock, ``add`` waits for it (and then adds)."""
-    from referee import filelock
+    from referee.store import filelock
 
     p = new_game(tmp_path)
     with filelock.locked(p):
@@ -96,7 +96,7 @@ def test_a_held_lock_makes_a_writer_wait(tmp_path: Path) -> None:
 
 def test_the_lock_is_shared_by_every_name_of_the_file(tmp_path: Path) -> None:
     """A symlink's writer locks the target's lock file: two names, one lock."""
-    from referee import filelock
+    from referee.store import filelock
 
     real = tmp_path / "games"
     real.mkdir()
@@ -135,7 +135,7 @@ def test_a_writer_waiting_on_a_removed_lock_file_locks_the_new_one(tmp_path: Pat
     waits for whoever holds that one."""
     import fcntl
 
-    from referee import filelock
+    from referee.store import filelock
 
     p = tmp_path / "late.toml"
     lock = filelock.lock_path(p)
@@ -165,7 +165,7 @@ def test_two_threads_of_one_process_wait_for_each_other(tmp_path: Path) -> None:
     holds the file, as two processes do; within a thread a second hold is the same hold."""
     import threading
 
-    from referee import filelock
+    from referee.store import filelock
 
     p = new_game(tmp_path)
     got = threading.Event()

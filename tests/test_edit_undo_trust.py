@@ -14,10 +14,10 @@ from hypothesis import strategies as st
 from typer.testing import CliRunner
 
 from cli.app import app
-from referee import edit
 from referee.errors import RefereeError
+from referee.history import edit
+from referee.history.session import Session
 from referee.model import Deal, Key, Play
-from referee.session import Session
 from tests.helpers import cli_run as run
 
 SAMPLES = Path(__file__).resolve().parent.parent / "sample_games"

@@ -92,7 +92,7 @@ def test_score_chart() -> None:
 
 def test_chart_series_and_ticks() -> None:
     from cli.chart import nice_ticks, running_totals, series
-    from referee.session import Session
+    from referee.history.session import Session
 
     res = Session.load(SAMPLES / "kierki-complete.toml").result()
     xs, ys = series(res)

@@ -26,10 +26,10 @@ from typing import Any
 
 import pytest
 
-from referee import savefile
 from referee.errors import FileChanged, SaveFileError, WriteFailed
+from referee.history.session import Session
 from referee.model import Setup
-from referee.session import Session
+from referee.store import savefile
 from tests.helpers import cli_run
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -547,7 +547,7 @@ def test_sigterm_right_after_enter_always_ends_the_table(tmp_path: Path) -> None
 def test_sigterm_while_another_writer_holds_the_lock(tmp_path: Path) -> None:
     """The table waits for the lock (another writer at work): SIGTERM ends it at once, with
     nothing written."""
-    from referee import filelock
+    from referee.store import filelock
 
     p = tmp_path / "g.toml"
     kierki(p)

@@ -9,14 +9,14 @@ from typing import Any
 
 import pytest
 
-from referee import savefile
 from referee.cards import Card, try_parse_card
 from referee.errors import IllegalEntry, NotationError, SaveFileError
 from referee.games import get
 from referee.games.foursquare.play import Game, Pos
 from referee.games.foursquare.rules import Foursquare, FoursquareResult, shuffled
+from referee.history.session import Session
 from referee.model import Deal, Key, Place, Result, Setup
-from referee.session import Session
+from referee.store import savefile
 
 SAMPLES = Path(__file__).resolve().parent.parent / "sample_games"
 RULES = get("foursquare")

@@ -13,8 +13,8 @@ from pathlib import Path
 import pytest
 
 from referee.cards import DECK_40
+from referee.history.session import Session
 from referee.model import Setup
-from referee.session import Session
 from tests.helpers import cli_run
 
 pytest.importorskip("starlette")

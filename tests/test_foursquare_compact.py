@@ -5,11 +5,11 @@ from __future__ import annotations
 
 import tomllib
 
-from referee import savefile
 from referee.cards import Card
 from referee.games import get
 from referee.games.foursquare.play import Game
 from referee.games.foursquare.rules import FoursquareResult, play_game
+from referee.store import savefile
 
 RULES = get("foursquare")
 FILE = """format = 1

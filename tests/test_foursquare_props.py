@@ -9,13 +9,13 @@ from pathlib import Path
 from hypothesis import HealthCheck, event, given, settings
 from hypothesis import strategies as st
 
-from referee import savefile
 from referee.cards import Card
 from referee.games import get
 from referee.games.foursquare.play import Game, Pos, pos_text
 from referee.games.foursquare.rules import FoursquareResult, shuffled
+from referee.history.session import Session
 from referee.model import Deal, Entry, Key, Place, Setup
-from referee.session import Session
+from referee.store import savefile
 
 RULES = get("foursquare")
 SAMPLES = Path(__file__).resolve().parent.parent / "sample_games"

@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pytest
 
-from referee.session import Session
+from referee.history.session import Session
 
 SAMPLES = Path(__file__).resolve().parent.parent / "sample_games"
 

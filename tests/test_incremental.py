@@ -11,11 +11,11 @@ from pathlib import Path
 
 import pytest
 
-from referee import savefile
 from referee.errors import RefereeError
 from referee.games.base import Checkpoint
+from referee.history.session import Session
 from referee.model import Deal, Key, Place, Play, Result
-from referee.session import Session
+from referee.store import savefile
 
 SAMPLES = sorted((Path(__file__).resolve().parent.parent / "sample_games").glob("*.toml"))
 

@@ -7,10 +7,10 @@ import tomllib
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from referee import savefile
 from referee.games import get
 from referee.games.kierki.playout import random_game
 from referee.model import Play
+from referee.store import savefile
 
 K = get("kierki")
 FIXED = {1: -260, 2: -260, 3: -240, 4: -240, 5: -150, 6: -150, 7: -1300}

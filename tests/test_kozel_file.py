@@ -7,12 +7,12 @@ from pathlib import Path
 
 import pytest
 
-from referee import savefile
 from referee.cards import Card, try_parse_card
 from referee.errors import IllegalEntry, NotationError, SaveFileError
 from referee.games import get
+from referee.history.session import Session
 from referee.model import Key, Play, Pull, Setup
-from referee.session import Session
+from referee.store import savefile
 from tests.helpers import head, load_text, replay_text
 
 K = get("kozel")

@@ -10,12 +10,12 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from referee import savefile
 from referee.errors import IllegalEntry
 from referee.games import get
 from referee.games.kozel import feasible
 from referee.games.kozel.playout import random_series
 from referee.model import Deal, Key
+from referee.store import savefile
 from tests.helpers import head, load_text, replay_text, rules_of
 
 KOZEL = get("kozel")

@@ -8,10 +8,10 @@ import tomllib
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from referee import savefile
 from referee.games.kozel.playout import random_series
 from referee.games.kozel.rules import Kozel
 from referee.model import Key, Play, Pull
+from referee.store import savefile
 
 K = Kozel()
 MODES = st.sampled_from([("known",), ("unseen",), ("outcome",), ("known", "unseen", "outcome"),

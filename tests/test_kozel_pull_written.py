@@ -13,8 +13,8 @@ import pytest
 
 from referee.errors import NotationError
 from referee.games import get
+from referee.history.session import Session
 from referee.model import Play, Pull
-from referee.session import Session
 from tests.helpers import cli_run, head
 from tests.test_new_user import new_kozel, play
 

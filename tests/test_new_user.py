@@ -19,7 +19,7 @@ import pytest
 from typer.testing import CliRunner
 
 from cli.app import app
-from referee.session import Session
+from referee.history.session import Session
 from tests.helpers import cli_run
 
 ROOT = Path(__file__).resolve().parent.parent

@@ -13,8 +13,8 @@ from typing import Any
 
 import pytest
 
+from referee.history.session import Session
 from referee.model import Bid, Play
-from referee.session import Session
 from tests.helpers import cli_run
 from tests.test_new_user import play
 

@@ -17,9 +17,9 @@ with warnings.catch_warnings():
     from starlette.testclient import TestClient  # noqa: E402
 
 from cli.serve import make_app  # noqa: E402
-from referee import savefile  # noqa: E402
 from referee.cards import Card  # noqa: E402
-from referee.public import Sight  # noqa: E402
+from referee.store import savefile  # noqa: E402
+from referee.views.public import Sight  # noqa: E402
 from tests.test_public import all_steps  # noqa: E402
 
 SAMPLES = Path(__file__).resolve().parent.parent / "sample_games"

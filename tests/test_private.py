@@ -11,11 +11,11 @@ from pathlib import Path
 
 import pytest
 
-from referee import private
 from referee.cards import DECK_52, Card, sort_hand
 from referee.errors import IllegalEntry, SaveFileError
+from referee.history import private
+from referee.history.session import Session
 from referee.model import Setup
-from referee.session import Session
 from tests.helpers import cli_run
 
 FOUR = ("Ala", "Bartek", "Celina", "Darek")

@@ -13,11 +13,11 @@ from pathlib import Path
 from hypothesis import given
 from hypothesis import strategies as st
 
-from referee import private
 from referee.claims import ClaimError, judge
 from referee.errors import IllegalEntry
+from referee.history import private
+from referee.history.session import Session
 from referee.model import Setup
-from referee.session import Session
 from tests.test_private import FOUR, cards, deal_hands
 from tests.test_public import FEW
 

@@ -1,8 +1,8 @@
 """Hidden cards stay hidden: no card the table has not seen appears in any page, JSON document
-or event of ``referee serve`` while its deal is in progress (``referee.public``).
+or event of ``referee serve`` while its deal is in progress (``referee.views.public``).
 
 The cards the table has not seen are worked out here from the entries alone, independently of
-``referee.public``: every card the deal's keys and entries hold (the hands, the stock and
+``referee.views.public``: every card the deal's keys and entries hold (the hands, the stock and
 kitty, the exchanges, face-down discards), less the cards laid face up (plays, pulls, places,
 the Kozel card shown). Each response is then searched for each of them in every notation the
 page uses (``10H``, ``TH``, ``10♥``; ``data-card="10H"``). The games: every sample, random
@@ -30,12 +30,13 @@ with warnings.catch_warnings():
     from starlette.testclient import TestClient  # noqa: E402
 
 from cli.serve import make_app  # noqa: E402
-from referee import public, savefile  # noqa: E402
 from referee.cards import Card, try_parse_card  # noqa: E402
 from referee.errors import RefereeError  # noqa: E402
 from referee.games import get  # noqa: E402
+from referee.history.session import Session  # noqa: E402
 from referee.model import Deal, Exchange, Key, Place, Play, Pull, Setup  # noqa: E402
-from referee.session import Session  # noqa: E402
+from referee.store import savefile  # noqa: E402
+from referee.views import public
 from tests.test_one_violation import a_game, inject  # noqa: E402
 
 SAMPLES = Path(__file__).resolve().parent.parent / "sample_games"

@@ -12,10 +12,10 @@ from typing import Any
 import pytest
 
 from benchmarks import make_large
-from referee import savefile
 from referee.games import get
+from referee.history.session import Session
 from referee.model import Bid, Deal, Pass, Place, Play
-from referee.session import Session
+from referee.store import savefile
 from tests.helpers import cli_run
 
 SAMPLES = Path(__file__).resolve().parent.parent / "sample_games"

@@ -10,9 +10,9 @@ from pathlib import Path
 
 import pytest
 
-from referee import savefile, tomlwrite
 from referee.cards import DECK_40
-from referee.session import Session
+from referee.history.session import Session
+from referee.store import savefile, tomlwrite
 
 SAMPLES = Path(__file__).resolve().parent.parent / "sample_games"
 

@@ -6,9 +6,9 @@ from pathlib import Path
 
 import pytest
 
-from referee import savefile
 from referee.errors import SaveFileError, WriteFailed
-from referee.session import Session
+from referee.history.session import Session
+from referee.store import savefile
 from tests.helpers import head
 
 SAMPLES = Path(__file__).resolve().parent.parent / "sample_games"

@@ -8,9 +8,9 @@ from pathlib import Path
 
 import pytest
 
-from referee import savefile
 from referee.errors import SaveFileError
-from referee.tomllines import line_of
+from referee.store import savefile
+from referee.store.tomllines import line_of
 from tests.helpers import cli_run
 
 TOP = 'format = 1\ngame = "kierki"\nplayers = ["Ala", "Bartek", "Celina", "Darek"]\n'

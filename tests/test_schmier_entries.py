@@ -6,12 +6,12 @@ import tomllib
 
 import pytest
 
-from referee import savefile
 from referee.cards import Card
 from referee.errors import IllegalEntry, NotationError, SaveFileError
 from referee.games import get
 from referee.games.schmier.rules import SchmierRules, shuffled
 from referee.model import Bid, Exchange, Key, Play, Setup
+from referee.store import savefile
 from tests.helpers import head, load_text
 from tests.test_schmier_rules import PLAY, SIX, known, unseen
 from tests.test_wisconsin_rules import BIDS as WBIDS

@@ -12,10 +12,10 @@ from typing import Any
 
 import pytest
 
-from referee import savefile
 from referee.errors import IllegalEntry
+from referee.history.session import Session
 from referee.model import Deal, Exchange
-from referee.session import Session
+from referee.store import savefile
 from tests.helpers import cli_run, found, hands_toml, head, replay_text
 from tests.test_file_safety import Script, table
 

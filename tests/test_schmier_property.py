@@ -12,7 +12,6 @@ from dataclasses import replace
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from referee import savefile
 from referee.cards import DECK_53
 from referee.errors import NotationError, SaveFileError
 from referee.games import get
@@ -20,6 +19,7 @@ from referee.games.schmier.playout import random_game
 from referee.games.schmier.rules import SchmierRules
 from referee.games.schmier.score import game_value
 from referee.model import Bid, Deal, Exchange, Play, Setup
+from referee.store import savefile
 
 FOUR = ("Ala", "Bartek", "Celina", "Darek")
 SIX = ("Ala", "Bartek", "Celina", "Darek", "Ewa", "Filip")

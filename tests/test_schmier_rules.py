@@ -9,8 +9,8 @@ import pytest
 from referee.cards import DECK_53, JOKER, Card, try_parse_card
 from referee.errors import IllegalEntry, SaveFileError
 from referee.games.schmier.score import SCHMIER, Order, game_winner
+from referee.history.session import Session
 from referee.model import Setup
-from referee.session import Session
 from tests.helpers import found, head, load_text, replay_text, rules_of
 
 S = "schmier"

@@ -14,7 +14,7 @@ from pathlib import Path
 import pytest
 
 from cli.app import main
-from referee.season import Filter, Season, Stats, find, summarize
+from referee.views.season import Filter, Season, Stats, find, summarize
 
 ROOT = Path(__file__).resolve().parent.parent
 SAMPLES = ROOT / "sample_games"

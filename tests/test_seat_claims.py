@@ -18,11 +18,11 @@ with warnings.catch_warnings():
     from starlette.testclient import TestClient  # noqa: E402
 
 from cli.serve import make_app  # noqa: E402
-from referee import seatkeys  # noqa: E402
 from referee.claims import judge  # noqa: E402
+from referee.history.session import Session  # noqa: E402
 from referee.model import Setup  # noqa: E402
 from referee.notation import parse_cards  # noqa: E402
-from referee.session import Session  # noqa: E402
+from referee.store import seatkeys  # noqa: E402
 from tests.test_claim_table import CELINA, KIERKI  # noqa: E402
 from tests.test_file_safety import Script, table  # noqa: E402
 

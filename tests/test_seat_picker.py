@@ -21,8 +21,8 @@ with warnings.catch_warnings():
     from starlette.testclient import TestClient  # noqa: E402
 
 from cli.serve import make_app  # noqa: E402
-from referee import seatkeys  # noqa: E402
-from referee.session import Session  # noqa: E402
+from referee.history.session import Session  # noqa: E402
+from referee.store import seatkeys  # noqa: E402
 from tests.helpers import cli_run  # noqa: E402
 
 LOCAL = "http://127.0.0.1"

@@ -24,10 +24,11 @@ with warnings.catch_warnings():
     from starlette.testclient import TestClient  # noqa: E402
 
 from cli.serve import make_app  # noqa: E402
-from referee import public, seatkeys  # noqa: E402
 from referee.cards import Card  # noqa: E402
+from referee.history.session import Session  # noqa: E402
 from referee.model import Setup  # noqa: E402
-from referee.session import Session  # noqa: E402
+from referee.store import seatkeys  # noqa: E402
+from referee.views import public
 from tests.helpers import cli_run  # noqa: E402
 from tests.test_public import (  # noqa: E402,I001
     FEW,

@@ -24,10 +24,11 @@ with warnings.catch_warnings():
     from starlette.testclient import TestClient  # noqa: E402
 
 from cli.serve import make_app  # noqa: E402
-from referee import private, seatkeys  # noqa: E402
 from referee.cards import Card  # noqa: E402
+from referee.history import private
+from referee.history.session import Session  # noqa: E402
 from referee.model import Play, Setup  # noqa: E402
-from referee.session import Session  # noqa: E402
+from referee.store import seatkeys  # noqa: E402
 from tests.helpers import cli_run  # noqa: E402
 from tests.test_private import FOUR, a_revoke, cards, deal_hands  # noqa: E402
 from tests.test_public import FEW, leaks  # noqa: E402

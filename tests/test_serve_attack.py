@@ -169,7 +169,7 @@ def test_a_symlink_swapped_under_an_open_stream_is_not_followed(tmp_path: Path) 
 
 
 def test_the_replay_is_built_off_the_event_loop(running: Any, monkeypatch: Any) -> None:
-    from referee import public
+    from referee.views import public
 
     release = threading.Event()
     started = threading.Event()

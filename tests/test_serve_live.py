@@ -21,7 +21,7 @@ httpx = pytest.importorskip("httpx")
 
 from cli.serve import start_server  # noqa: E402
 from referee.errors import IllegalEntry  # noqa: E402
-from referee.session import Session  # noqa: E402
+from referee.history.session import Session  # noqa: E402
 
 SAMPLES = Path(__file__).resolve().parent.parent / "sample_games"
 WAIT = 20.0  # seconds: far more than a change needs (the goal is 0.5 s), for a loaded machine

@@ -11,15 +11,15 @@ from typing import Any
 
 import pytest
 
-from referee import savefile
 from referee.cards import Card
 from referee.claims import ClaimError, judge
 from referee.claims.position import read
 from referee.errors import IllegalEntry
+from referee.history.session import Session
 from referee.model import Key
 from referee.notation import parse_cards
-from referee.public import WITHHELD, Game, live
-from referee.session import Session
+from referee.store import savefile
+from referee.views.public import WITHHELD, Game, live
 from tests.helpers import cli_run, head, load_text
 from tests.test_file_safety import Script, table
 

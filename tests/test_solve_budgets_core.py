@@ -14,7 +14,7 @@ import pytest
 
 from referee.claims import as_problem, decide_known, known
 from referee.claims.position import read
-from referee.session import Session
+from referee.history.session import Session
 from referee.solve import analyze as post_mortem
 from referee.solve import core
 from referee.solve.deal import played_deal

@@ -1,4 +1,4 @@
-"""Issue 29 item 4: one set of season figures (``referee.season.Stats.to_json``), drawn by
+"""Issue 29 item 4: one set of season figures (``referee.views.season.Stats.to_json``), drawn by
 ``referee stats`` in the terminal and by the folder page's ``stats``, served as JSON by both
 (``--json`` and ``stats.json``); the terminal's table at 80 columns cuts nothing; the chart
 numbers the files of one day."""
@@ -49,7 +49,7 @@ def test_stats_json_of_the_page_equals_referee_stats_json(figures: dict[str, Any
 
 
 def test_the_figures_are_rounded_once_for_every_view(figures: dict[str, Any]) -> None:
-    from referee.season import rounded
+    from referee.views.season import rounded
 
     assert rounded(Fraction(100, 8), 0) == 13  # a half goes away from zero
     assert rounded(Fraction(-3185, 8), 1) == -398.1
@@ -147,7 +147,7 @@ def test_the_chart_numbers_the_files_of_one_day(tmp_path: Path) -> None:
         (tmp_path / f"g{i}.toml").write_text(text.replace(
             "first_dealer", f"started = 2026-09-05T19:0{i}:00+01:00\nfirst_dealer", 1))
     shutil.copy(SAMPLES / "kierki-revoke.toml", tmp_path / "other.toml")
-    from referee.season import Stats, find, summarize
+    from referee.views.season import Stats, find, summarize
 
     st = Stats()
     for p in find([tmp_path]):

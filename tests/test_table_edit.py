@@ -1,4 +1,5 @@
-"""referee/edit.py (an entry as text, the entries of a deal, replace, diff) and `referee edit`."""
+"""referee/history/edit.py (an entry as text, the entries of a deal, replace, diff) and
+`referee edit`."""
 
 from __future__ import annotations
 
@@ -9,10 +10,10 @@ import pytest
 from typer.testing import CliRunner
 
 from cli.app import app
-from referee import edit
 from referee.errors import NotationError
+from referee.history import edit
+from referee.history.session import Session
 from referee.model import Bid, Exchange, Key, Pass, Place, Play, Pull
-from referee.session import Session
 from tests.helpers import cli_run
 
 SAMPLES = Path(__file__).resolve().parent.parent / "sample_games"

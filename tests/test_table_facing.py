@@ -25,8 +25,8 @@ from typer.testing import CliRunner
 
 from cli.app import app
 from cli.plain import clean
-from referee import savefile
-from referee.session import Session
+from referee.history.session import Session
+from referee.store import savefile
 from tests.helpers import cli_run
 
 SAMPLES = Path(__file__).resolve().parent.parent / "sample_games"

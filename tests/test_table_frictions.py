@@ -6,8 +6,8 @@ from pathlib import Path
 
 import pytest
 
+from referee.history.session import Session
 from referee.model import Bid, Key
-from referee.session import Session
 from tests.helpers import cli_run
 from tests.test_new_user import play
 

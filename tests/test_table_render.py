@@ -11,8 +11,8 @@ from pathlib import Path
 from typing import Any
 
 from cli import plain, render
+from referee.history.session import Session
 from referee.model import Expect, TableView
-from referee.session import Session
 
 SAMPLES = Path(__file__).resolve().parent.parent / "sample_games"
 ROOT = SAMPLES.parent

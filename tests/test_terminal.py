@@ -220,7 +220,7 @@ def test_hang_up_loses_nothing(tmp_path: Path) -> None:
     t.kill(signal.SIGHUP)  # the terminal closed, at the prompt
     t.expect(pexpect.EOF)
     t.close()
-    from referee.session import Session
+    from referee.history.session import Session
 
     s = Session.load(p)
     assert s.result().expect.prompt.startswith("Bartek to follow")

@@ -10,9 +10,9 @@ from pathlib import Path
 import pytest
 import tomli_w
 
-from referee import savefile
-from referee.edit import entry_text
-from referee.session import Session
+from referee.history.edit import entry_text
+from referee.history.session import Session
+from referee.store import savefile
 from tests.helpers import cli_run
 from tests.test_tomlkit_writes import GAMES, SAMPLES, edited_card
 

@@ -17,11 +17,11 @@ from typing import Any
 import pytest
 import tomlkit
 
-from referee import savefile, tomlwrite
 from referee.cards import SUITS, card
-from referee.edit import entry_text
+from referee.history.edit import entry_text
+from referee.history.session import Session
 from referee.model import Deal, Place, Play
-from referee.session import Session
+from referee.store import savefile, tomlwrite
 from tests.helpers import cli_run
 
 SAMPLES = Path(__file__).resolve().parent.parent / "sample_games"
@@ -332,7 +332,7 @@ def test_keys_go_in_the_documented_order_before_a_sub_table() -> None:
     byte, also when the top of the file changes (the whole file parsed then)."""
     import copy
 
-    from referee.tomlwrite import SaveDoc
+    from referee.store.tomlwrite import SaveDoc
 
     src = (SAMPLES / "kozel-in-progress.toml").read_text(encoding="utf-8")
     doc = SaveDoc(src.encode("utf-8"))
@@ -365,7 +365,7 @@ def test_a_change_that_would_not_read_back_is_written_whole(
     """The changed deal is read back (tomli) before the file is written: were tomlkit to
     write another card, the game would be written whole instead (its comments lost, never
     an entry)."""
-    from referee import tomlwrite
+    from referee.store import tomlwrite
 
     text, entries = stopped_early("kierki-in-progress.toml", 3)
     p = write(tmp_path, "k.toml", text)
@@ -394,7 +394,7 @@ def test_the_whole_file_path_removes_a_deal_table_with_its_blank_line() -> None:
     a deal table removed, or all of them, leaves the file as it was before they came."""
     import tomlkit
 
-    from referee import tomlwrite
+    from referee.store import tomlwrite
 
     one = 'format = 1\ngame = "kierki"\n# c\n\n[[deals]]\ndealer = "Ala"  # she\n'
     two = one + '\n[[deals]]\ndealer = "Bartek"\n'

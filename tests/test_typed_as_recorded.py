@@ -30,12 +30,13 @@ from typing import Any
 from hypothesis import HealthCheck, assume, given, settings
 from hypothesis import strategies as st
 
-from referee import edit, savefile
 from referee.errors import IllegalEntry, SaveFileError
 from referee.games import get
 from referee.games.base import GameRules
+from referee.history import edit
+from referee.history.session import AFTER_KEYS, AUTO_KEYS, EVIDENCE, Session
 from referee.model import Bid, Deal, Entry, Exchange, Key, Pass, Place, Play, Pull, Result, Setup
-from referee.session import AFTER_KEYS, AUTO_KEYS, EVIDENCE, Session
+from referee.store import savefile
 from tests import test_foursquare_props as foursquare_playouts  # its random layouts
 
 ACTIONS = (Play, Pull, Bid, Pass, Exchange, Place)

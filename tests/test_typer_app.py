@@ -19,8 +19,8 @@ from typer.testing import CliRunner
 
 from cli.app import app, main
 from referee import games
-from referee.filelock import is_locked
 from referee.solve import core
+from referee.store.filelock import is_locked
 
 ROOT = Path(__file__).resolve().parent.parent
 SAMPLES = ROOT / "sample_games"

@@ -14,9 +14,9 @@ from typing import Any
 
 import pytest
 
-from referee import redo, savefile
+from referee.history.session import Session
 from referee.model import Deal
-from referee.session import Session
+from referee.store import redo, savefile
 from tests.helpers import cli_run
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -78,7 +78,7 @@ def test_a_file_changed_otherwise_has_nothing_to_redo(tmp_path: Path, change: st
     if change == "add":
         assert cli_run("add", str(p), taken[0])[0] == 0  # typed again, by hand
     elif change == "edit":
-        from referee.edit import items
+        from referee.history.edit import items
 
         n = len(s.deals)
         last = len(items(s.rules, s.setup, s.deals, n))  # the last entry can always go

@@ -9,10 +9,10 @@ from pathlib import Path
 
 import pytest
 
-from referee import edit
-from referee.savefile import loads
-from referee.session import Session
-from referee.whatif import rescore
+from referee.history import edit
+from referee.history.session import Session
+from referee.history.whatif import rescore
+from referee.store.savefile import loads
 from tests.helpers import cli_run, head, kierki_before, replay_text
 
 SAMPLES = Path(__file__).resolve().parent.parent / "sample_games"

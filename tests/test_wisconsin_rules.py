@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from referee.errors import IllegalEntry, NotationError, SaveFileError
-from referee.session import Session
+from referee.history.session import Session
 from tests.helpers import found, head, load_text, replay_text, rules_of
 
 W = "wisconsin-schmier"

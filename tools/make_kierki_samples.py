@@ -11,11 +11,11 @@ import json
 import sys
 from pathlib import Path
 
-from referee import savefile
 from referee.games import get
 from referee.games.kierki.play import trick_penalty
 from referee.games.kierki.playout import random_game
 from referee.model import Deal, Key, Play
+from referee.store import savefile
 
 OUT = Path(__file__).resolve().parent.parent / "sample_games"
 K = get("kierki")

@@ -129,7 +129,7 @@ class Site:
         self.on_entry: Any = None
         if seats and not self.folder:
             from cli.serve.seat import Seats
-            from referee.session import Session
+            from referee.history.session import Session
 
             self.hub.every_change = True
             self.seats = Seats(self, target, tuple(Session.load(target).setup.players))

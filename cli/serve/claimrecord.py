@@ -21,9 +21,9 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from referee import filelock
 from referee.cards import Card, try_parse_card
-from referee.seatkeys import write_private
+from referee.store import filelock
+from referee.store.seatkeys import write_private
 
 HEAD = "# a claim from a seat's page waiting for answers (referee serve --seats)\n"
 

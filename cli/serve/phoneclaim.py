@@ -149,11 +149,11 @@ class PhoneClaims:
 
     def claim(self, feed: Feed, name: str, body: Json) -> Response:
         from cli.serve.seat import answer
-        from referee import filelock
         from referee.claims import ClaimError, HandNeeded, judge
         from referee.errors import NotationError
+        from referee.history.session import Session
         from referee.notation import parse_cards
-        from referee.session import Session
+        from referee.store import filelock
 
         version = body["version"]
         tricks = body.get("tricks", "rest")
@@ -224,7 +224,7 @@ class PhoneClaims:
 
     def answer(self, feed: Feed, name: str, body: Json) -> Response:
         from cli.serve.seat import answer
-        from referee import filelock
+        from referee.store import filelock
 
         version = body["version"]
         accept = body.get("accept")
@@ -267,8 +267,8 @@ class PhoneClaims:
 
     def keep_shown(self, feed: Feed, claimer: str, hand: tuple[Any, ...] | None) -> None:
         """The hand shown kept as the deal's ``shown`` (nothing new: the pages told)."""
-        from referee.claimentries import shown_entry
-        from referee.session import Session
+        from referee.history.claimentries import shown_entry
+        from referee.history.session import Session
 
         s = Session.load(self.path)
         got = shown_entry(s.rules, s.setup, s.deals, claimer, hand)
@@ -281,9 +281,9 @@ class PhoneClaims:
 
     def record(self, feed: Feed, p: Pending, now: int) -> Response | None:
         """The claim accepted by every opponent, recorded as the table mode records it."""
-        from referee.claimentries import claim_text
         from referee.errors import IllegalEntry, NotationError
-        from referee.session import Session
+        from referee.history.claimentries import claim_text
+        from referee.history.session import Session
 
         s = Session.load(self.path)
         text = claim_text(s.rules, s.setup, p.claimer, p.hand or (), p.held, p.nobody,

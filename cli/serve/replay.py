@@ -7,10 +7,10 @@ and explaining is the costly part (a Foursquare series of 963 games: 16,000 step
 * ``index(game)``: what the page needs to step through the game without its steps: each
   deal's number, name, first step (over the whole game) and number of steps, the total, and
   the violations, each with its deal and its step in that deal (``replay.json``);
-* ``deal(game, n)``: deal ``n``'s head (``referee.public``'s ``deal_head``) and its steps,
+* ``deal(game, n)``: deal ``n``'s head (``referee.views.public``'s ``deal_head``) and its steps,
   each explained, with its parts drawn by the page's templates (``replay.json?deal=N``).
 
-Both are built from ``referee.public.replay`` (what the table has seen, nothing else), asked
+Both are built from ``referee.views.public.replay`` (what the table has seen, nothing else), asked
 to explain only the deal wanted (``_Explaining``): the rest of the game costs only its
 trick records. Each is built in a worker thread, never on the server's event loop.
 """
@@ -20,7 +20,7 @@ from __future__ import annotations
 import bisect
 from typing import Any
 
-from referee import public
+from referee.views import public
 
 Json = dict[str, Any]
 

@@ -1,10 +1,10 @@
 """The seats' pages and their writes (``serve FILE --seats``; CLI.md, "Seats").
 
-Under ``/s/KEY/`` (a key of ``referee.seatkeys``; any other key: the bare 404 of every unknown
+Under ``/s/KEY/`` (a key of ``referee.store.seatkeys``; any other key: the bare 404 of every unknown
 address, nothing about the game): ``""`` the seat's page, ``live.json`` its live view,
 ``events`` its live feed, and the writes ``entry`` and ``undo`` (POST only).
 
-What a seat sees is ``referee.public``'s seat viewer (``seat_game``, ``seat_live``): the
+What a seat sees is ``referee.views.public``'s seat viewer (``seat_game``, ``seat_live``): the
 table's view with the seat's own cards, its hand where the file knows it, and what it may
 enter now (``GameRules.choices``, less any entry naming a card hidden from it).
 
@@ -31,8 +31,8 @@ from starlette.responses import PlainTextResponse, Response
 
 from cli.serve.live import Feed, State
 from cli.serve.picker import picker
-from referee import public
-from referee.seatkeys import Keys
+from referee.store.seatkeys import Keys
+from referee.views import public
 
 MAX_BODY = 2048
 RATE = 10  # writes (POST) a second, per seat
@@ -226,8 +226,8 @@ class Seats:
     # -- writes (in a worker thread) -----------------------------------------------------------
 
     def write(self, feed: Feed, name: str, sub: str, body: Json) -> Response:
-        from referee import filelock
         from referee.errors import RefereeError, SaveFileError, WriteFailed
+        from referee.store import filelock
 
         version = body.get("version")
         if not isinstance(version, int) or isinstance(version, bool):
@@ -278,8 +278,8 @@ class Seats:
 
     def enter(self, feed: Feed, name: str, text: str) -> Response:
         from referee.errors import IllegalEntry, NotationError
+        from referee.history.session import Session
         from referee.notation import MAX_ENTRY
-        from referee.session import Session
 
         text = text.strip()
         if not text or len(text) > MAX_ENTRY or any(ord(ch) < 32 for ch in text):
@@ -317,7 +317,7 @@ class Seats:
         return answer(200, {"accepted": True, "version": st.version, "proven": proven})
 
     def undo(self, feed: Feed, name: str) -> Response:
-        from referee.session import Session
+        from referee.history.session import Session
 
         s = Session.load(self.path)
         last = last_made(s)

@@ -1,6 +1,6 @@
 """A seat shows the referee its own hand (``POST /s/KEY/hand``; CLI.md "Seats", issue 32).
 
-The write goes through ``referee.private.register`` under the file's lock, read from disk
+The write goes through ``referee.history.private.register`` under the file's lock, read from disk
 inside it, with the version check of every seat write (409 when the table changed); refused
 by a rule: 422 with the rule id, nothing kept. One request registers the whole hand (the page
 collects the taps, then sends them at once).
@@ -18,7 +18,7 @@ from typing import Any
 
 from starlette.responses import Response
 
-from referee import private
+from referee.history import private
 
 Json = dict[str, Any]
 MAX_CARDS = 400  # characters of the cards' text (the body is at most 2 KB anyway)
@@ -45,9 +45,9 @@ def view(game: Any, name: str) -> Json | None:
 def write(seats: Any, feed: Any, name: str, body: Json) -> Response:
     """``POST /s/KEY/hand``, in a worker thread (``Seats.write`` checked the request)."""
     from cli.serve.seat import answer
-    from referee import filelock
     from referee.errors import IllegalEntry, NotationError, RefereeError, SaveFileError, WriteFailed
-    from referee.session import Session
+    from referee.history.session import Session
+    from referee.store import filelock
 
     version = body.get("version")
     text = body.get("cards")

@@ -1,4 +1,4 @@
-"""The pages' context, built only from ``referee.public`` (what the table has seen).
+"""The pages' context, built only from ``referee.views.public`` (what the table has seen).
 
 A game file becomes a ``public.Game`` once per version of the file; ``live`` and ``replay``
 turn its public views into what the templates and the page's script show: every text from a
@@ -7,7 +7,8 @@ Jinja escapes the markup), the cards in the texts written with their suit glyphs
 data (``"cards": ["AS"]``) stay canonical: the templates draw them (``data-card="AS"``).
 
 Folder mode: ``index`` is a line per game under the folder (what ``referee audit`` says of it,
-``referee.season.summarize``) and ``stats`` the season's figures (``referee.season.Stats``).
+``referee.views.season.summarize``) and ``stats`` the season's figures
+(``referee.views.season.Stats``).
 """
 
 from __future__ import annotations
@@ -20,8 +21,8 @@ from pathlib import Path
 from typing import Any
 
 from cli.safe import clean
-from referee import public
 from referee.cards import pretty
+from referee.views import public
 
 Json = dict[str, Any]
 
@@ -46,7 +47,7 @@ def shown(value: Any, cards: bool = False) -> Any:
 
 def load(path: Path) -> public.Game:
     """The game in ``path``, replayed, for the table's eyes (raises ``RefereeError``)."""
-    from referee.session import Session
+    from referee.history.session import Session
 
     return public.Game.of(Session.load(path))
 
@@ -129,7 +130,7 @@ def real_inside(folder: Path, rel: str) -> Path:
 def games_under(folder: Path) -> Iterator[tuple[str, Path]]:
     """The game files under ``folder`` as ``referee audit`` finds them, each with its path
     relative to the folder; a file whose real path is outside the folder is left out."""
-    from referee.season import find
+    from referee.views.season import find
 
     for p in find([folder]):
         rel = p.relative_to(folder).as_posix()
@@ -170,7 +171,7 @@ class Season:
             return self._summaries()
 
     def _summaries(self) -> list[tuple[str, Any]]:
-        from referee.season import summarize
+        from referee.views.season import summarize
 
         out = []
         seen = set()
@@ -193,7 +194,7 @@ class Season:
         from urllib.parse import quote
 
         from cli.season import file_line, summary_lines
-        from referee.season import Season as Tally
+        from referee.views.season import Season as Tally
 
         tally = Tally()
         rows = []
@@ -220,7 +221,7 @@ class Season:
         return text
 
     def stats(self) -> Json:
-        from referee.season import Stats
+        from referee.views.season import Stats
 
         st = Stats()
         for _rel, s in self.summaries():

@@ -23,7 +23,7 @@ from referee.errors import (
 def _redact(part: Any, hidden: frozenset[Any]) -> Any:
     from rich.text import Text
 
-    from referee.public import redact
+    from referee.views.public import redact
 
     if isinstance(part, str):
         return redact(part, hidden)
@@ -62,7 +62,7 @@ class TableBase:
 
     def hidden(self) -> frozenset[Any]:
         """The cards of a private deal in progress the table has not seen (none otherwise)."""
-        from referee import private
+        from referee.history import private
 
         if not self.s.deals or not (self.all_private or private.is_private(self.s.deals[-1])):
             return frozenset()
@@ -70,8 +70,8 @@ class TableBase:
 
     def seen_result(self) -> Any:
         """The game as this screen may show it: a private deal in progress replayed without
-        its registered hands (``referee.private.masked``), else the game's result."""
-        from referee import private
+        its registered hands (``referee.history.private.masked``), else the game's result."""
+        from referee.history import private
 
         res = self.s.result()
         if private.live_private(self.s.deals, res, self.all_private) is None:
@@ -278,7 +278,7 @@ class TableBase:
 
     def over(self, res: Any) -> bool:
         """Nothing more can be entered (a series, like Foursquare's, can always go on)."""
-        from referee.session import Session
+        from referee.history.session import Session
 
         return Session.over(res)
 

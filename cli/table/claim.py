@@ -70,7 +70,7 @@ class ClaimCommands(TableBase):
         """The hand shown at a claim that does not end the deal is evidence all the same: it
         is written as the deal's ``shown`` (the claimer holds those cards until played, and
         they may prove an earlier breach; the verdict has said that already)."""
-        from referee.claimentries import shown_entry
+        from referee.history.claimentries import shown_entry
 
         s = self.s
         got = shown_entry(s.rules, s.setup, s.deals, claimer, hand)
@@ -109,7 +109,7 @@ class ClaimCommands(TableBase):
         answers the cards cannot give (who held a point card never played, or nobody; the
         game points still in hand) asked now; a card the claimer showed is theirs without
         asking. None: not recorded."""
-        from referee.claimentries import claim_text
+        from referee.history.claimentries import claim_text
         from referee.notation import resolve_player
 
         s = self.s

@@ -12,7 +12,7 @@ from referee.errors import NotationError
 class EditCommand(TableBase):
     def edit(self, args: list[str]) -> None:
         from cli import render
-        from referee import edit
+        from referee.history import edit
 
         nums = [a for a in args if a.lower() != "deal"]
         if not nums or not all(a.isdigit() for a in nums) or len(nums) > 2:

@@ -62,7 +62,7 @@ class Table(UndoCommands, ClaimCommands, EditCommand, ToolCommands):
             news, self._phone = self._phone or [], []
         if not news:
             return False
-        from referee.session import Session
+        from referee.history.session import Session
 
         for seat, text in news:
             # a play without its name; a key line (a claim, a hand shown) as written
@@ -80,9 +80,9 @@ class Table(UndoCommands, ClaimCommands, EditCommand, ToolCommands):
 
     def register_hand(self, args: list[str]) -> None:
         """``hand NAME CARDS``: a private hand registered (or corrected, as the director)
-        for the deal in progress (``referee.private``); the cards are not said again."""
+        for the deal in progress (``referee.history.private``); the cards are not said again."""
+        from referee.history.private import register
         from referee.notation import resolve_player
-        from referee.private import register
 
         if len(args) < 2:
             raise NotationError("hand NAME CARDS, e.g. 'hand Bartek AS KS 7H ...'")

@@ -35,7 +35,7 @@ def run(path: Path | None, ascii_only: bool = False, serve: bool = False,
         if isinstance(session, int):  # Ctrl-C at the questions
             return session
         path = Path(session.path)
-        from referee.savefile import check_writable
+        from referee.store.savefile import check_writable
 
         check_writable(path)  # a read-only file is refused before anything is typed
         if isinstance(lines, TermReader) and lines.history_path is None:
@@ -52,7 +52,7 @@ def run(path: Path | None, ascii_only: bool = False, serve: bool = False,
                     seats) as handle:
             if seats:
                 # a virtual deal played from the seats' pages: each phone sees its own hand,
-                # this screen none (as a private deal: referee.private)
+                # this screen none (as a private deal: referee.history.private)
                 table.all_private = session.setup.seed is not None
                 table.serving = handle
                 handle.app.state.site.on_entry = table.from_phone
@@ -73,7 +73,7 @@ def run(path: Path | None, ascii_only: bool = False, serve: bool = False,
 def open_or_start(path: Path | None, lines: Any, ascii_only: bool) -> Any:
     """The session to play: the file's, or a new game asked for; None when the user stops
     (Ctrl-D, or 'no'), ``INTERRUPTED`` on Ctrl-C."""
-    from referee.session import Session
+    from referee.history.session import Session
 
     def ask(q: str, words: list[str]) -> str:
         try:

@@ -19,7 +19,7 @@ class ToolCommands(TableBase):
 
             deal, trick = last_played(self.s)
             nums = [deal] if trick is None else [deal, trick]
-        from referee import private
+        from referee.history import private
 
         deals = private.masked(self.s.deals, self.s.result(), self.all_private,
                                self.s.rules)  # a private deal: as the table saw it

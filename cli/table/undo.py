@@ -13,7 +13,7 @@ class UndoCommands(TableBase):
         """Take back the last ``n`` entries a person made (not a dealer, a note, dealt cards);
         past the deal in progress only when the table says yes."""
         from cli.undo import reach_question, taken_line, them_of
-        from referee.edit import entry_text
+        from referee.history.edit import entry_text
 
         what = reach_question(self.s, n)
         if what is not None and not self.confirm(f"{what}. Take {them_of(what)} back? [y/N] ",

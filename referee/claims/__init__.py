@@ -219,9 +219,9 @@ def _proven(setup: Setup, deals: Sequence[Deal], claimer: str, hand: frozenset[C
             ) -> tuple[Violation, ...]:
     """The breaches the shown hand proves, as the replay reports them once the claim is
     recorded with it (``claim_hand``): one fact, one report."""
-    from ..claimkeys import TableClaim
     from ..games import get as get_game
     from ..model import Key
+    from ..store.claimkeys import TableClaim
 
     rules = get_game(setup.game)
     before = set(rules.replay(setup, list(deals)).violations)

@@ -14,9 +14,9 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from ..cards import Card
-from ..claimkeys import KEYS
 from ..errors import NotationError
 from ..model import Deal, Key, Setup
+from ..store.claimkeys import KEYS
 from . import NOT_PROVEN, judge
 from .position import ClaimError, HandNeeded
 

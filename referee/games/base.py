@@ -8,12 +8,12 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Protocol
 
 from ..cards import Card, try_parse_card
-from ..claimkeys import fold as claim_fold
-from ..claimkeys import is_typed as is_claim
-from ..claimkeys import typed as claim_typed
 from ..errors import NotationError, SaveFileError, Violation
 from ..model import Deal, DealResult, Entry, Key, Result, Setup
 from ..notation import key_line, resolve_player
+from ..store.claimkeys import fold as claim_fold
+from ..store.claimkeys import is_typed as is_claim
+from ..store.claimkeys import typed as claim_typed
 
 if TYPE_CHECKING:
     from .tricks import TrickGame
@@ -391,7 +391,7 @@ class GameRules(ABC):
         """Several key lines typed on one line, separated by ``;`` as a claim's keys are
         (``outcome = { ... }; claimed = { ... }``): their entries in order; None when the
         line does not start with a key line."""
-        from ..claimkeys import split as split_keys
+        from ..store.claimkeys import split as split_keys
 
         parts = split_keys(text)
         if len(parts) < 2 or not _a_key_line(parts[0]):
@@ -444,7 +444,7 @@ class GameRules(ABC):
     def private_hand(self, setup: Setup, deals: Sequence[Deal], result: Result,
                      seat: str) -> int | None:
         """How many cards ``seat`` registers now as its hand for the last of ``deals`` (a
-        private hand, ``referee.private``): the count the game deals; None where the game
+        private hand, ``referee.history.private``): the count the game deals; None where the game
         takes no registered hand now (the default)."""
         return None
 
@@ -483,7 +483,7 @@ class GameRules(ABC):
         """A deal in progress as the table has seen it, when the texts the game writes of it
         (the table's lines, the prompt, the explanations and their figures) must be written
         from that rather than masked card by card: what only the referee knows taken out (a
-        virtual deal's hands and deck, the cards of a face-down play). ``referee.public``
+        virtual deal's hands and deck, the cards of a face-down play). ``referee.views.public``
         replays the game with it in place of the deal for those texts. None (the default, and
         when nothing is hidden): the texts are masked card by card."""
         return None
@@ -493,7 +493,7 @@ class GameRules(ABC):
         """The cards ``seat`` holds now in the deal in progress where the game's replay
         knows them card by card, else None, for a game whose hands change otherwise than
         by the deal, the exchanges and the plays (its package's ``hand.hand_now``); the
-        other games raise ``NotImplementedError``: ``referee.public.seat_hand`` works it
+        other games raise ``NotImplementedError``: ``referee.views.public.seat_hand`` works it
         out from the entries."""
         import importlib
 

@@ -1,4 +1,4 @@
-"""Foursquare's record of the play (``referee.play_record``), read off its replayed state.
+"""Foursquare's record of the play (``referee.views.play_record``), read off its replayed state.
 
 ``GameRules.record_play`` calls ``record_play`` with the deals and the ``Result`` of their
 replay; nothing is replayed again. Each turn is a card placed, with its place.
@@ -9,7 +9,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from ...model import Deal, Result
-from ...play_record import DealPlay, TurnRecord
+from ...views.play_record import DealPlay, TurnRecord
 
 
 def record_play(deals: Sequence[Deal], result: Result) -> None:

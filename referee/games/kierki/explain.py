@@ -5,9 +5,9 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
-from ...claimkeys import said as claim_said
 from ...errors import NotationError
 from ...model import Deal, Setup
+from ...store.claimkeys import said as claim_said
 from . import text as kt
 from .play import LOTTERY, NAMES, DealState
 

@@ -7,13 +7,13 @@ from dataclasses import dataclass, field
 from functools import partial
 from typing import Any
 
-from ... import claimkeys as claim_text
 from ...cards import DECK_52, SUIT_NAME, Card, card
-from ...claimkeys import TableClaim
 from ...compact import Layout, TrickRules, plain_rules
 from ...errors import Violation
 from ...knowledge import SUIT_TEST, Knowledge, VoidAssertion
 from ...model import Deal, Key, Pass, Play, Setup
+from ...store import claimkeys as claim_text
+from ...store.claimkeys import TableClaim
 from ...trick import Trick, TrickPlay, why_it_wins, winning_play
 from . import text
 

@@ -1,4 +1,4 @@
-"""Kierki's record of the play (``referee.play_record``), read off its replayed state.
+"""Kierki's record of the play (``referee.views.play_record``), read off its replayed state.
 
 ``GameRules.record_play`` calls ``record_play`` with the deals and the ``Result`` of their
 replay; nothing is replayed again. The tricks are the finished ones and then the trick on the table
@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from ...model import Deal, Result
-from ...play_record import ClaimRecord, DealPlay, TurnRecord, from_trick, with_current
+from ...views.play_record import ClaimRecord, DealPlay, TurnRecord, from_trick, with_current
 from .play import LOTTERY
 
 

@@ -7,8 +7,6 @@ from copy import copy
 from typing import TYPE_CHECKING, Any
 
 from ...cards import DECK_52, GLYPH, SUIT_NAME, Card, parse_card_words, parse_suit, sort_hand
-from ...claimkeys import dump as claim_dump
-from ...claimkeys import read as claim_read
 from ...errors import IllegalEntry, NotationError, SaveFileError, Violation
 from ...model import (
     Action,
@@ -24,6 +22,8 @@ from ...model import (
     TableView,
 )
 from ...notation import parse_cards, split_actor
+from ...store.claimkeys import dump as claim_dump
+from ...store.claimkeys import read as claim_read
 from ...trick import plays_in_turn, show_tricks
 from ..base import (
     AfterTheEnd,
@@ -137,7 +137,7 @@ class Kierki(GameRules):
         if "tricks" in raw and n in TRUMP_DEALS and "trump" not in raw:
             raise where.err("trump", f"the trump suit of deal {n} (required with tricks)")
         if raw.get("private") is True and "hands" in raw:  # some hands only (SAVEFILE.md)
-            from ...private import check_some, put_hands
+            from ...history.private import check_some, put_hands
 
             hands = read_hands(raw["hands"], setup, where)
             check_some(hands, setup, 13, DECK_52, where)

@@ -1,4 +1,4 @@
-"""Kozel's record of the play (``referee.play_record``), read off its replayed state.
+"""Kozel's record of the play (``referee.views.play_record``), read off its replayed state.
 
 ``GameRules.record_play`` calls ``record_play`` with the deals and the ``Result`` of their
 replay; nothing is replayed again. The plays are as written: face down, pulled, and the
@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from ...model import Deal, Result
-from ...play_record import DealPlay, PlayRecord, PullRecord, TrickRecord, with_current
+from ...views.play_record import DealPlay, PlayRecord, PullRecord, TrickRecord, with_current
 from .play import PlayRec, TrickRec
 
 

@@ -1,4 +1,4 @@
-"""A Kozel game in progress as the table has seen it (``referee.public``'s texts of it).
+"""A Kozel game in progress as the table has seen it (``referee.views.public``'s texts of it).
 
 What the table sees (RULES.md, Kozel): the four cards each player is dealt are theirs only;
 the card shown for trump is seen by all, then goes back into the deck; every draw from the

@@ -11,10 +11,10 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from ... import claimkeys
 from ...cards import JOKER, Card
-from ...claimkeys import TableClaim
 from ...errors import Violation
+from ...store import claimkeys
+from ...store.claimkeys import TableClaim
 from . import text
 from .score import count_points, game_value
 

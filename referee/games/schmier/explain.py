@@ -6,9 +6,9 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
-from ...claimkeys import said as claim_said
 from ...errors import NotationError, Violation
 from ...model import Deal, Setup
+from ...store.claimkeys import said as claim_said
 from ...trick import Trick
 from .play import DealState, glyph
 from .text import POINT_TEXT

@@ -14,10 +14,10 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from ...cards import GLYPH, JOKER, Card
-from ...claimkeys import TableClaim
 from ...errors import Violation
 from ...knowledge import VoidAssertion
 from ...model import Bid, Deal, Exchange, Key, Play, Setup
+from ...store.claimkeys import TableClaim
 from ...trick import Trick, TrickPlay
 from . import exchange as ex
 from . import text

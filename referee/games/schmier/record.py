@@ -1,4 +1,5 @@
-"""Both Schmier games's record of the play (``referee.play_record``), read off its replayed state.
+"""Both Schmier games's record of the play (``referee.views.play_record``), read off its
+replayed state.
 
 ``GameRules.record_play`` calls ``record_play`` with the deals and the ``Result`` of their
 replay; nothing is replayed again. The tricks are the finished ones and then the trick on the
@@ -11,7 +12,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from ...model import Bid, Deal, Result
-from ...play_record import ClaimRecord, DealPlay, bid_text, from_trick, with_current
+from ...views.play_record import ClaimRecord, DealPlay, bid_text, from_trick, with_current
 
 
 def record_play(deals: Sequence[Deal], result: Result) -> None:

@@ -5,12 +5,12 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from ...cards import Card
-from ...claimkeys import dump as claim_dump
-from ...claimkeys import fold as claim_fold
-from ...claimkeys import read as claim_read
 from ...errors import NotationError
 from ...model import Bid, Deal, Entry, Exchange, Key, Play, Setup
 from ...notation import resolve_player, split_actor
+from ...store.claimkeys import dump as claim_dump
+from ...store.claimkeys import fold as claim_fold
+from ...store.claimkeys import read as claim_read
 from ..base import Where, check_hands, common_key, dump_common, read_cards, read_suit
 from .score import team_name, teams_of
 from .text import POINT_TEXT
@@ -252,7 +252,7 @@ def parse_deal(rules: SchmierRules, raw: dict[str, Any], setup: Setup, where: Wh
     deal = Deal(entries)
     hands = deal.key("hands")
     if deal.key("private") is True and hands is not None and set(hands) != set(setup.players):
-        from ...private import check_some  # some hands only, each registered by its seat
+        from ...history.private import check_some  # some hands only, each registered by its seat
 
         if deal.key("stock") is not None:
             raise where.err("stock", "the stock only together with every hand (hands)")

@@ -15,8 +15,8 @@ from collections.abc import Sequence
 from dataclasses import replace
 from typing import Any
 
-from .games.base import GameRules
-from .model import Deal, DealResult, Key, Result, Setup
+from ..games.base import GameRules
+from ..model import Deal, DealResult, Key, Result, Setup
 
 
 def over(rules: GameRules, setup: Setup, deals: Sequence[Deal]) -> bool:

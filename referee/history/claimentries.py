@@ -9,15 +9,15 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
-from .cards import Card
-from .claimkeys import CLAIM, TableClaim, shown_key, shown_proves
+from ..cards import Card
+from ..games.base import merge_shown
+from ..model import Deal, Key, Setup
+from ..store.claimkeys import CLAIM, TableClaim, shown_key, shown_proves
 from .entrytext import entry_text
-from .games.base import merge_shown
-from .model import Deal, Key, Setup
 
 if TYPE_CHECKING:
-    from .errors import Violation
-    from .games.base import GameRules
+    from ..errors import Violation
+    from ..games.base import GameRules
 
 
 def shown_entry(rules: GameRules, setup: Setup, deals: Sequence[Deal], claimer: str,

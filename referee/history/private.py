@@ -27,10 +27,10 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
-from .cards import Card, sort_hand, try_parse_card
-from .errors import IllegalEntry, NotationError
-from .model import Deal, Entry, Exchange, Key, Play, Pull, Result, Setup
-from .rewrite import snapshot
+from ..cards import Card, sort_hand, try_parse_card
+from ..errors import IllegalEntry, NotationError
+from ..model import Deal, Entry, Exchange, Key, Play, Pull, Result, Setup
+from ..store.rewrite import snapshot
 
 if TYPE_CHECKING:
     from .session import Session

@@ -4,7 +4,7 @@ The web page (``cli/serve``) and any later client build what they show from ``li
 table now) and ``replay`` (the game trick by trick, with the referee's explanation of each),
 never from the engine directly. Both are plain JSON-able data built from the same engine
 results the terminal uses: the replay's ``Result`` (score sheet, violations, what is expected,
-the ``TableView``), the record of the play (``referee.play_record``) and each game's
+the ``TableView``), the record of the play (``referee.views.play_record``) and each game's
 ``explain``.
 
 Hidden cards stay hidden. While a deal is in progress a viewer sees only the cards laid face
@@ -25,9 +25,20 @@ import re
 from collections.abc import Iterable, Sequence
 from typing import Any
 
-from .cards import Card, try_parse_card
-from .errors import NotationError, RefereeError, Violation
-from .model import Deal, DealResult, Exchange, Key, Place, Play, Pull, Result, Setup, running_totals
+from ..cards import Card, try_parse_card
+from ..errors import NotationError, RefereeError, Violation
+from ..model import (
+    Deal,
+    DealResult,
+    Exchange,
+    Key,
+    Place,
+    Play,
+    Pull,
+    Result,
+    Setup,
+    running_totals,
+)
 from .play_record import DealPlay, PlayRecord, TrickRecord, TurnRecord, Writing
 
 TABLE = "table"
@@ -188,7 +199,7 @@ class Game:
 
     @classmethod
     def of(cls, session: Any, viewer: str = TABLE) -> Game:
-        """From a ``referee.session.Session``."""
+        """From a ``referee.history.session.Session``."""
         return cls(session.rules, session.setup, session.deals, session.result(), viewer)
 
     def sight(self, number: int) -> Sight:
@@ -320,8 +331,8 @@ class Game:
         c = row.play.claim if row.play is not None else None
         if c is None:
             return None
-        from .claimkeys import said
-        from .claims.recorded import verdict
+        from ..claims.recorded import verdict
+        from ..store.claimkeys import said
 
         return {"deal": row.number, "player": c.player, "side": list(c.side),
                 "tricks": c.tricks, "from_trick": c.from_trick, "verdict": "accepted",
@@ -607,7 +618,7 @@ def seat_hand(game: Game, name: str) -> list[str] | None:
     hands = deal.key("hands")
     if row is None or row.finished or not isinstance(hands, dict) or name not in hands:
         return None
-    from .cards import sort_hand
+    from ..cards import sort_hand
 
     held_now = _engine_hand(game, name)
     if held_now is None or held_now is True:
@@ -635,7 +646,7 @@ def seat_hand(game: Game, name: str) -> list[str] | None:
 
 def redact(text: str, cards: frozenset[Card]) -> str:
     """``text`` with each card of ``cards`` written ``?`` (a refusal or a prompt printed on
-    the laptop while a private deal is in progress: ``referee.private.hidden``)."""
+    the laptop while a private deal is in progress: ``referee.history.private.hidden``)."""
     if not cards:
         return text
 
@@ -652,7 +663,7 @@ def seat_choices(game: Game, offered: Iterable[Any]) -> list[Json]:
     never shown) another seat's hidden card. In a private deal, a seat whose own hand the
     referee does not hold is offered every card not seen alike: a card of a registered hand
     is neither left out nor greyed (either would tell where it is)."""
-    from .private import hidden as private_cards
+    from ..history.private import hidden as private_cards
 
     name = game.viewer.removeprefix(SEAT)
     hidden = secret(game)

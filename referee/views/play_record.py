@@ -7,8 +7,8 @@ winner the referee found. Each game builds it from its own replayed state
 
 Cards are kept as ``Card`` (``None`` for a card not seen, Kozel's ``?``) and written as their
 canonical strings only in ``to_json``. The same ``to_json`` writes the page's tricks and turns
-(``referee.public``), in the page's ``Writing``: each card as one viewer has seen it, face-down
-cards hidden while the deal is in progress, and every key present.
+(``referee.views.public``), in the page's ``Writing``: each card as one viewer has seen it,
+face-down cards hidden while the deal is in progress, and every key present.
 """
 
 from __future__ import annotations
@@ -17,10 +17,10 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
-from .cards import Card
+from ..cards import Card
 
 if TYPE_CHECKING:
-    from .trick import Trick
+    from ..trick import Trick
 
 Json = dict[str, Any]
 
@@ -34,8 +34,8 @@ def card_text(c: Card | None) -> str:
 class Writing:
     """How ``to_json`` writes a play, a trick or a turn. The record (``replay --json``,
     CLI.md) writes every card, ``?`` for one nobody saw, and a flag (``face_down``, ``pull``,
-    ``place``, ``pass``) only when set; a view for one viewer (``referee.public``) writes a card
-    as ``card`` says (None when not seen), hides face-down cards when ``hide_face_down``, and
+    ``place``, ``pass``) only when set; a view for one viewer (``referee.views.public``) writes a
+    card as ``card`` says (None when not seen), hides face-down cards when ``hide_face_down``, and
     with ``every_key`` writes every key (False or None when not set)."""
 
     card: Callable[[Card | None], str | None] = card_text

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from .model import Deal, Entry, Key, Result
+from ..model import Deal, Entry, Key, Result
 
 # what the referee writes when a deal opens (and a private deal's hands, registered by the seats)
 AUTO_KEYS = ("dealer", "hands", "stock", "trump", "trump_card", "private")

@@ -11,12 +11,12 @@ import stat
 from pathlib import Path
 from typing import Any
 
+from ..errors import NotationError, RefereeError, SaveFileError, WriteFailed
+from ..games import get as get_game
+from ..games import registered
+from ..games.base import MAX_NAME, GameRules, Where
+from ..model import Deal, Key, Setup
 from . import tomlread
-from .errors import NotationError, RefereeError, SaveFileError, WriteFailed
-from .games import get as get_game
-from .games import registered
-from .games.base import MAX_NAME, GameRules, Where
-from .model import Deal, Key, Setup
 
 FORMAT = 1
 TOP_KEYS = ("format", "game", "players", "first_dealer", "title", "started", "seed", "options",

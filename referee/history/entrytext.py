@@ -6,16 +6,16 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from .claimkeys import TableClaim
-from .claimkeys import dump as claim_dump
-from .games.base import GameRules
-from .model import Bid, Deal, Entry, Exchange, Key, Pass, Place, Play, Pull, Setup
+from ..games.base import GameRules
+from ..model import Bid, Deal, Entry, Exchange, Key, Pass, Place, Play, Pull, Setup
+from ..store.claimkeys import TableClaim
+from ..store.claimkeys import dump as claim_dump
 
 
 def toml_inline(value: Any) -> str:
     """A value as inline TOML (one line), the way a key line is typed at the prompt: tomlkit
     writes it (``savefile.inline``); a list of cards is one string of cards."""
-    from . import savefile
+    from ..store import savefile
 
     return savefile.inline(_plain(value))
 
@@ -36,7 +36,7 @@ def _plain(value: Any) -> Any:
 
 
 def _is_card(x: Any) -> bool:
-    from .cards import Card
+    from ..cards import Card
 
     return isinstance(x, Card)
 

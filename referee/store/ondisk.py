@@ -8,8 +8,8 @@ from __future__ import annotations
 import os
 from pathlib import Path
 
+from ..errors import SaveFileError
 from . import savefile
-from .errors import SaveFileError
 
 
 class OnDisk:

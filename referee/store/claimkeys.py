@@ -26,15 +26,15 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
-from .cards import Card, sort_hand
-from .errors import NotationError
-from .model import Deal, Entry, Key, Setup
-from .notation import MAX_ENTRY, resolve_player
+from ..cards import Card, sort_hand
+from ..errors import NotationError
+from ..model import Deal, Entry, Key, Setup
+from ..notation import MAX_ENTRY, resolve_player
 
 if TYPE_CHECKING:
-    from .errors import Violation
-    from .games.base import GameRules, Where
-    from .model import Result
+    from ..errors import Violation
+    from ..games.base import GameRules, Where
+    from ..model import Result
 
 CLAIM = "claim"
 HAND = "claim_hand"
@@ -164,7 +164,7 @@ def _deck_cards(rules: GameRules, value: Any, where: Where, key: str) -> list[Ca
 
 
 def _cards(value: Any, where: Where, key: str) -> list[Card]:
-    from .cards import try_parse_card
+    from ..cards import try_parse_card
 
     if not isinstance(value, str):
         raise where.err(key, 'a string of cards like "7H AH"')
@@ -225,7 +225,7 @@ def typed(rules: GameRules, text: str, setup: Setup, result: Result,
           where: Where) -> list[Entry]:
     """A typed claim: its keys read exactly as in the deal table (``where``: the deal the
     referee is at, for the errors)."""
-    from .notation import key_line
+    from ..notation import key_line
 
     if len(text) > MAX_ENTRY:
         raise NotationError(f"entry too long ({len(text)} characters; at most {MAX_ENTRY})")

@@ -15,14 +15,14 @@ from dataclasses import dataclass, field
 from itertools import zip_longest
 from typing import TYPE_CHECKING, Any
 
+from ..errors import NotationError, RefereeError, Violation
+from ..games.base import GameRules
+from ..model import Deal, Entry, Key, Play, Result, Setup
+from ..notation import MAX_ENTRY
+from ..words import numbered
 from .entrytext import _cards
 from .entrytext import entry_text as entry_text  # (callers import it from here too)
 from .entrytext import toml_inline as toml_inline
-from .errors import NotationError, RefereeError, Violation
-from .games.base import GameRules
-from .model import Deal, Entry, Key, Play, Result, Setup
-from .notation import MAX_ENTRY
-from .words import numbered
 
 if TYPE_CHECKING:
     from .session import Session
@@ -39,8 +39,8 @@ class EditRefused(RefereeError):
         self.deal = deal
         self.trick = trick
 
-# -- an entry as the text one would type: ``referee.entrytext`` (the session's undo writes it
-# too, so it is a module of its own, below both)
+# -- an entry as the text one would type: ``referee.history.entrytext`` (the session's undo
+# writes it too, so it is a module of its own, below both)
 
 # -- the entries of one deal --------------------------------------------------------------
 
@@ -136,7 +136,7 @@ def replace(deals: Sequence[Deal], deal: int, number: int,
 def as_saved(rules: GameRules, setup: Setup, deals: Sequence[Deal]) -> list[Deal]:
     """``deals`` as the save file holds them: written out and read back. An edit is previewed
     and kept in this form, so that what is shown is what a later ``replay`` finds."""
-    from . import savefile, tomlread
+    from ..store import savefile, tomlread
 
     try:
         text = savefile.dumps(rules, setup, list(deals))

@@ -6,9 +6,9 @@ from __future__ import annotations
 
 from typing import Any
 
+from ..games.base import GameRules
+from ..model import Deal, Setup
 from . import savefile
-from .games.base import GameRules
-from .model import Deal, Setup
 
 
 def snapshot(deals: list[Deal]) -> list[Deal]:

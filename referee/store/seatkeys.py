@@ -21,8 +21,8 @@ import tomllib
 from collections.abc import Sequence
 from pathlib import Path
 
+from ..errors import WriteFailed
 from . import filelock
-from .errors import WriteFailed
 
 BITS = 128
 

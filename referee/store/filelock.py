@@ -24,7 +24,7 @@ import time
 from collections.abc import Iterator
 from pathlib import Path
 
-from .errors import SaveFileError
+from ..errors import SaveFileError
 
 WAIT = 10.0  # seconds to wait for another writer before giving up
 

@@ -14,8 +14,7 @@ from collections.abc import Iterator
 from copy import copy
 from pathlib import Path
 
-from . import savefile
-from .errors import (
+from ..errors import (
     FileChanged,
     IllegalEntry,
     NotationError,
@@ -23,13 +22,14 @@ from .errors import (
     Violation,
     WriteFailed,
 )
-from .games import get as get_game
-from .games.base import Checkpoint, GameRules
-from .model import Deal, Entry, Key, Result, Setup
-from .notation import looks_several
-from .ondisk import OnDisk
+from ..games import get as get_game
+from ..games.base import Checkpoint, GameRules
+from ..model import Deal, Entry, Key, Result, Setup
+from ..notation import looks_several
+from ..store import savefile
+from ..store.ondisk import OnDisk
+from ..store.rewrite import Rewrite, snapshot
 from .placing import AFTER_KEYS, AUTO_KEYS, goes_to, place, starts_deal_here
-from .rewrite import Rewrite, snapshot
 
 __all__ = ["AFTER_KEYS", "AUTO_KEYS", "EVIDENCE", "Added", "Session"]
 
@@ -103,7 +103,7 @@ class Session:
         raised. Either way nothing unsaved is left looking saved."""
         if self.path is None:
             return
-        from . import filelock
+        from ..store import filelock
 
         text = self.text()
         with filelock.locked(self.path):
@@ -117,7 +117,7 @@ class Session:
         self.ondisk.wrote(text)
         self.rewrite.wrote(self.deals)
         if not self._keep_redo:  # the file changed otherwise: nothing left to redo
-            from . import redo
+            from ..store import redo
 
             redo.clear(self.path)
 
@@ -129,7 +129,7 @@ class Session:
         if self.path is None:
             yield
             return
-        from . import filelock
+        from ..store import filelock
 
         with filelock.locked(self.path):
             self._check_disk()
@@ -235,7 +235,7 @@ class Session:
         res = self.result()
         if self.over(res) and not _a_claimed_score(text):
             raise IllegalEntry("turn-order", "the game is over: no more entries")
-        from .notation import in_turn
+        from ..notation import in_turn
 
         parts = in_turn(text, self.setup.players) or [text]
         known = {(v.deal, v.player, v.message) for v in res.violations if v.rule in EVIDENCE}
@@ -263,7 +263,7 @@ class Session:
     def _parse(self, text: str, several: bool) -> list[Entry]:
         """The entries of one typed part, read against the game as it is now. A line the game
         cannot read whose first word names a player (``b 3d``) is read as ``Bartek: 3d``."""
-        from .notation import name_first
+        from ..notation import name_first
 
         res = self.result()
         try:
@@ -298,7 +298,7 @@ class Session:
         """The indexes of the entries of deal ``k`` (0-based) that a person made: not the
         dealer the referee wrote when the deal opened, not a note (a remark, not an entry),
         not the cards the referee dealt in a ``--deal`` game, not a private deal's hands (each
-        registered by its seat: ``referee.private``, replaced, never taken back)."""
+        registered by its seat: ``referee.history.private``, replaced, never taken back)."""
         d = self.deals[k]
         private = ("hands", "private") if d.key("private") is True else ()
         dealt: list[Entry] = []
@@ -363,13 +363,13 @@ class Session:
         with the deal table undo goes back past. A note stays: undo takes back the entries
         around it, and stops (``note_stop`` = the deal) rather than go back past a deal table
         holding a note and nothing else a person made. Nothing taken back: nothing saved.
-        What was taken is put on the redo record beside the file (``referee.redo``), after
+        What was taken is put on the redo record beside the file (``referee.store.redo``), after
         what earlier undos took while the file stayed as they left it."""
         taken = [e for _, e in self._take(n)]
         if not taken:
             return taken
         self.deal_if_due()
-        from . import redo
+        from ..store import redo
 
         earlier = self.redoable()  # read before the save, which removes the record
         self.save()
@@ -385,7 +385,7 @@ class Session:
         otherwise)."""
         if self.path is None or self.ondisk.raw is None:
             return ()
-        from . import redo
+        from ..store import redo
 
         return redo.read(self.path, self.ondisk.raw)
 
@@ -399,7 +399,7 @@ class Session:
         stopped: RefereeError | None = None
         if not todo:
             return done, stopped
-        from . import redo
+        from ..store import redo
 
         self._keep_redo = True
         try:
@@ -434,7 +434,7 @@ def _whole_line(e: RefereeError) -> RefereeError:
 def _a_claimed_score(text: str) -> bool:
     """``claimed = {...}``: the score the table wrote down for the last deal is welcome even
     once the game is over (CLI.md: a claimed score is evidence)."""
-    from .notation import key_line
+    from ..notation import key_line
 
     try:
         kv = key_line(text)

@@ -18,7 +18,7 @@ from math import floor
 from pathlib import Path
 from typing import Any
 
-from .errors import RefereeError
+from ..errors import RefereeError
 
 
 def find(paths: Iterable[str | Path]) -> Iterator[Path]:
@@ -120,7 +120,7 @@ def _date(started: Any, path: Path) -> str:
 
 def summarize(path: str | Path) -> FileSummary:
     """Referee one file into its summary; never raises for a bad file (its reason is kept)."""
-    from . import savefile
+    from ..store import savefile
 
     name = str(path)
     try:
