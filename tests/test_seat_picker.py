@@ -260,3 +260,19 @@ def test_a_pick_does_not_tell_where_a_card_hidden_from_the_seat_lies(tmp_path: P
     (pick,), cards = views[0]
     assert {"6C", "7C", "8C"} <= set(pick["cards"]) and set(cards) == set(pick["cards"])
     assert not {"7H", "8H", "10H"} & set(pick["cards"])  # laid face up: seen
+
+
+def test_a_refusal_does_not_tell_who_laid_a_card_face_down(tmp_path: Path) -> None:
+    """Celina lays 6C 7C 8C face down; Darek follows with 6C among his: refused (the card is
+    played), and the line he reads names neither Celina nor the trick (the rule stays)."""
+    p = unseen(tmp_path, "g.toml")
+    for e in ("Bartek: 7H 8H 10H", "Celina: ~6C 7C 8C"):
+        assert cli_run("add", str(p), e)[0] == 0
+    c, k = client(p)
+    v = live(c, k["Darek"])
+    r = c.post(f"/s/{k['Darek']}/entry", json={"entry": "Darek: ~6C 9S 10S",
+                                              "version": v["version"]})
+    assert r.status_code == 422
+    body = r.json()
+    assert body["rule"] == "card-duplicate"
+    assert "Celina" not in body["message"] and "trick" not in body["message"]

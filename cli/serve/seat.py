@@ -302,7 +302,8 @@ class Seats:
         try:
             added = s.add(text)
         except IllegalEntry as e:
-            return answer(422, {"accepted": False, "rule": e.rule, "message": e.bare})
+            return answer(422, {"accepted": False, "rule": e.rule,
+                                "message": self.refusal(feed, name, entries, e)})
         except NotationError as e:
             return answer(400, {"accepted": False, "rule": None, "message": str(e)})
         feed.refresh()
@@ -315,6 +316,20 @@ class Seats:
             proven = [views.shown(g.violation(v)) for v in added.proven]
         self.site.tell_entry(name, text)
         return answer(200, {"accepted": True, "version": st.version, "proven": proven})
+
+    def refusal(self, feed: Feed, name: str, entries: list[Any], e: Any) -> str:
+        """The refusal's line as this seat may read it: where the refused entry names a card
+        the file places where this seat has not seen it (another seat's face-down card, a
+        registered hand), the line does not say who holds or played it, nor where."""
+        game = feed.state.game
+        if game is None:
+            return str(e.bare)
+        hidden = public.secret(public.seat_game(game, name))
+        cards = [c for x in entries for c in (getattr(x, "cards", None) or ())
+                 if c is not None and c in hidden]
+        if not cards:
+            return str(e.bare)
+        return f"{' '.join(c.pretty() for c in cards)} cannot be entered for {name} now"
 
     def undo(self, feed: Feed, name: str) -> Response:
         from referee.history.session import Session
