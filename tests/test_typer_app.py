@@ -26,7 +26,7 @@ ROOT = Path(__file__).resolve().parent.parent
 SAMPLES = ROOT / "sample_games"
 COMMANDS = ["games", "rules", "new", "add", "undo", "redo", "status", "score", "export", "replay",
             "explain", "analyze", "hint", "play", "edit", "audit", "stats", "claim", "serve",
-            "seats"]
+            "seats", "hand"]
 
 
 def referee() -> list[str]:

@@ -64,16 +64,19 @@ class Table(UndoCommands, ClaimCommands, EditCommand, ToolCommands):
             return False
         from referee.history.session import Session
 
+        unread: RefereeError | None = None
+        try:  # read first: what this screen may show (a private deal) is the file's now
+            self.s = Session.load(self.path)
+        except RefereeError as e:
+            unread = e
         for seat, text in news:
             # a play without its name; a key line (a claim, a hand shown) as written
             key = text.split("=", 1)[0].strip()
             said = text if key.isidentifier() else \
                 text.split(":", 1)[1].strip() if ":" in text else text
             self.say(self.style.bold(f"{seat} (phone): "), self.style.cards(said))
-        try:
-            self.s = Session.load(self.path)
-        except RefereeError as e:
-            self.say(self.style.red("cannot read the file again: ") + str(e))
+        if unread is not None:
+            self.say(self.style.red("cannot read the file again: ") + str(unread))
             return True
         self.show()
         return True
