@@ -140,8 +140,10 @@ class Table:
         page = self.shows(name, self.now()["version"])
         pick = f'#choices button.choice[data-entry="{entry}"]' if entry else \
             "#choices button.choice:not([disabled])"
-        button = page.locator(pick).first
-        tapped = str(button.get_attribute("data-entry"))
+        tapped = str(page.locator(pick).first.get_attribute("data-entry"))
+        # the button of that entry, found again at the tap: the page may be redrawn between
+        # (a late update), and the first allowed button then be another entry's
+        button = page.locator(f'#choices button.choice[data-entry="{tapped}"]')
         page.evaluate("document.getElementById('said').dataset.state = ''")
         button.tap()
         page.locator('#said[data-state="accepted"]').wait_for()
