@@ -9,6 +9,7 @@ from __future__ import annotations
 import random
 import tempfile
 from pathlib import Path
+from typing import Any
 
 from hypothesis import given
 from hypothesis import strategies as st
@@ -119,14 +120,10 @@ def test_with_some_hands_registered_a_verdict_stays_sound(tmp_path: Path, seed: 
 SIX = ("Ala", "Bartek", "Celina", "Darek", "Ewa", "Filip")
 
 
-@given(seed=st.integers(0, 10**6),
-       game=st.sampled_from(["wisconsin-schmier", "schmier", "kozel"]))
-@FEW
-def test_schmier_games_every_hand_registered_is_hands_known(tmp_path: Path, seed: int,
-                                                             game: str) -> None:
-    """The Schmier games and Kozel: the hands dealt (6 each, Kozel 4; the stock not known in
-    either file), each registered by its seat before its first card, against the same hands
-    typed."""
+def dealt_pair(tmp_path: Path, seed: int,
+               game: str) -> tuple[tuple[str, ...], Any, Session, Session]:
+    """The seats, the hands of deal 1 dealt from ``seed``, a game with no hand known (``a``,
+    where the seats register theirs) and the same game with those hands typed (``b``)."""
     from referee.games import get
 
     players = SIX if game == "schmier" else FOUR
@@ -142,6 +139,18 @@ def test_schmier_games_every_hand_registered_is_hands_known(tmp_path: Path, seed
         f'format = 1\ngame = "{game}"\nplayers = [{names}]\nfirst_dealer = "Ala"\n\n'
         f'[[deals]]\ndealer = "Ala"\nhands = {{ {known} }}\n')
     b = Session.load(d / "b.toml")
+    return players, hands, a, b
+
+
+@given(seed=st.integers(0, 10**6),
+       game=st.sampled_from(["wisconsin-schmier", "schmier", "kozel"]))
+@FEW
+def test_schmier_games_every_hand_registered_is_hands_known(tmp_path: Path, seed: int,
+                                                             game: str) -> None:
+    """The Schmier games and Kozel: the hands dealt (6 each, Kozel 4; the stock not known in
+    either file), each registered by its seat before its first card, against the same hands
+    typed."""
+    players, hands, a, b = dealt_pair(tmp_path, seed, game)
     rng = random.Random(seed)
     todo = set(players)
     for _ in range(80):
@@ -179,21 +188,7 @@ def test_some_hands_registered_refuse_as_hands_known_for_those_seats(
         tmp_path: Path, seed: int, some: int, game: str) -> None:
     """Some seats registered: a registered seat's choices and refusals are those of the deal
     with every hand known; the others' cards that the open deal accepts are accepted."""
-    from referee.games import get
-
-    players = SIX if game == "schmier" else FOUR
-    rules = get(game)
-    setup = Setup(game, players, players[0])
-    dealt = rules.virtual_deal(Setup(game, players, players[0], seed=seed), 1, players[0])
-    hands = next(e.value for e in dealt if e.name == "hands")
-    d = Path(tempfile.mkdtemp(dir=tmp_path))
-    a = Session.create(d / "a.toml", setup)
-    known = ", ".join(f'{p} = "{cards(list(hands[p]))}"' for p in players)
-    names = ", ".join(f'"{p}"' for p in players)
-    (d / "b.toml").write_text(
-        f'format = 1\ngame = "{game}"\nplayers = [{names}]\nfirst_dealer = "Ala"\n\n'
-        f'[[deals]]\ndealer = "Ala"\nhands = {{ {known} }}\n')
-    b = Session.load(d / "b.toml")
+    players, hands, a, b = dealt_pair(tmp_path, seed, game)
     rng = random.Random(seed)
     mine = set(rng.sample(players, some))
     for p in mine:
