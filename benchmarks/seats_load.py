@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import contextlib
 import re
 import shutil
 import signal
@@ -25,6 +26,7 @@ import subprocess
 import sys
 import tempfile
 import time
+from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
@@ -79,6 +81,29 @@ class Stream:
                 return None
 
 
+@contextlib.contextmanager
+def seats_server(path: Path) -> Iterator[tuple[subprocess.Popen[str], str]]:
+    """``referee serve PATH --seats`` in its own process on a free port of 127.0.0.1: the
+    process and its base URL; stopped after the block (Ctrl-C, then killed)."""
+    proc = subprocess.Popen([sys.executable, "-m", "cli", "serve", str(path), "--seats",
+                             "--port", "0"], cwd=ROOT, stdout=subprocess.PIPE,
+                            stderr=subprocess.PIPE, text=True)
+    try:
+        assert proc.stdout is not None
+        line = proc.stdout.readline()
+        m = re.search(r"http://127\.0\.0\.1:\d+/", line)
+        if m is None:
+            why = proc.stderr.read() if proc.stderr else ""
+            raise SystemExit(f"the server did not start: {line}{why}")
+        yield proc, m.group(0)
+    finally:
+        proc.send_signal(signal.SIGINT)
+        try:
+            proc.wait(10)
+        except subprocess.TimeoutExpired:
+            proc.kill()
+
+
 async def one_game(game: str, spectators: int) -> None:
     import httpx
 
@@ -91,17 +116,7 @@ async def one_game(game: str, spectators: int) -> None:
     path = tmp / f"{game}.toml"
     Session.create(path, Setup(game, players, players[0], seed=2026))
     keys = seatkeys.ensure(path, players)
-    proc = subprocess.Popen([sys.executable, "-m", "cli", "serve", str(path), "--seats",
-                             "--port", "0"], cwd=ROOT, stdout=subprocess.PIPE,
-                            stderr=subprocess.PIPE, text=True)
-    try:
-        assert proc.stdout is not None
-        line = proc.stdout.readline()
-        m = re.search(r"http://127\.0\.0\.1:\d+/", line)
-        if m is None:
-            why = proc.stderr.read() if proc.stderr else ""
-            raise SystemExit(f"the server did not start: {line}{why}")
-        base = m.group(0)
+    with seats_server(path) as (proc, base):
         seat_url = {p: f"{base}s/{keys[p]}/" for p in players}
         limits = httpx.Limits(max_connections=spectators + len(players) + 10)
         async with httpx.AsyncClient(timeout=httpx.Timeout(10.0, read=None),
@@ -151,12 +166,6 @@ async def one_game(game: str, spectators: int) -> None:
                 t.cancel()
             await asyncio.gather(*tasks, return_exceptions=True)
         rss = peak_rss_mib(proc.pid)
-    finally:
-        proc.send_signal(signal.SIGINT)
-        try:
-            proc.wait(10)
-        except subprocess.TimeoutExpired:
-            proc.kill()
     s = Session.load(path)
     made = [s.deals[0].entries[i] for i in s.person_made(0)]
     lost_or_doubled = abs(len(made) - len(sent))

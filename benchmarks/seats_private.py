@@ -17,11 +17,8 @@ from __future__ import annotations
 import argparse
 import asyncio
 import random
-import re
 import shutil
-import signal
 import statistics
-import subprocess
 import sys
 import tempfile
 import time
@@ -30,7 +27,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from benchmarks.seats_load import Stream, pct  # noqa: E402
+from benchmarks.seats_load import Stream, pct, seats_server  # noqa: E402
 
 FOUR = ("Ala", "Bartek", "Celina", "Darek")
 
@@ -51,70 +48,57 @@ async def one_deal(seed: int, spectators: int, register_ms: list[float],
     deck = list(DECK_52)
     random.Random(seed).shuffle(deck)
     hands = {p: sort_hand(deck[i * 13:(i + 1) * 13]) for i, p in enumerate(FOUR)}
-    proc = subprocess.Popen([sys.executable, "-m", "cli", "serve", str(path), "--seats",
-                             "--port", "0"], cwd=ROOT, stdout=subprocess.PIPE,
-                            stderr=subprocess.PIPE, text=True)
     try:
-        assert proc.stdout is not None
-        line = proc.stdout.readline()
-        m = re.search(r"http://127\.0\.0\.1:\d+/", line)
-        if m is None:
-            raise SystemExit(f"the server did not start: {line}")
-        base = m.group(0)
-        origin = {"Origin": base.rstrip("/")}
-        url = {p: f"{base}s/{keys[p]}/" for p in FOUR}
-        limits = httpx.Limits(max_connections=spectators + 20)
-        async with httpx.AsyncClient(timeout=httpx.Timeout(10.0, read=None),
-                                     limits=limits) as client:
-            streams = [Stream(url[p] + "events") for p in FOUR] + \
-                [Stream(base + "events") for _ in range(spectators)]
-            tasks = [asyncio.create_task(s.run(client)) for s in streams]
-            await asyncio.wait_for(asyncio.gather(*(s.ready.wait() for s in streams)), 30)
-            for p in FOUR:
-                view = (await client.get(url[p] + "live.json")).json()
-                t0 = time.perf_counter()
-                r = await client.post(url[p] + "hand", headers=origin, json={
-                    "cards": " ".join(map(str, hands[p])), "version": view["version"]})
-                register_ms.append((time.perf_counter() - t0) * 1000)
-                if r.status_code != 200:
-                    raise SystemExit(f"{p}'s hand refused: {r.text}")
-                await asyncio.sleep(0.05)
-            kept = 0
-            while True:
-                table = (await client.get(base + "live.json")).json()
-                expect = table.get("expect") or {}
-                if expect.get("deal", 1) > 1 or not expect.get("player"):
-                    break
-                who = expect["player"]
-                view = (await client.get(url[who] + "live.json")).json()
-                greyed = [c["entry"] for c in view["choices"] if not c["allowed"]]
-                if greyed:
-                    before = path.read_bytes()
+        with seats_server(path) as (_proc, base):
+            origin = {"Origin": base.rstrip("/")}
+            url = {p: f"{base}s/{keys[p]}/" for p in FOUR}
+            limits = httpx.Limits(max_connections=spectators + 20)
+            async with httpx.AsyncClient(timeout=httpx.Timeout(10.0, read=None),
+                                         limits=limits) as client:
+                streams = [Stream(url[p] + "events") for p in FOUR] + \
+                    [Stream(base + "events") for _ in range(spectators)]
+                tasks = [asyncio.create_task(s.run(client)) for s in streams]
+                await asyncio.wait_for(asyncio.gather(*(s.ready.wait() for s in streams)), 30)
+                for p in FOUR:
+                    view = (await client.get(url[p] + "live.json")).json()
                     t0 = time.perf_counter()
+                    r = await client.post(url[p] + "hand", headers=origin, json={
+                        "cards": " ".join(map(str, hands[p])), "version": view["version"]})
+                    register_ms.append((time.perf_counter() - t0) * 1000)
+                    if r.status_code != 200:
+                        raise SystemExit(f"{p}'s hand refused: {r.text}")
+                    await asyncio.sleep(0.05)
+                kept = 0
+                while True:
+                    table = (await client.get(base + "live.json")).json()
+                    expect = table.get("expect") or {}
+                    if expect.get("deal", 1) > 1 or not expect.get("player"):
+                        break
+                    who = expect["player"]
+                    view = (await client.get(url[who] + "live.json")).json()
+                    greyed = [c["entry"] for c in view["choices"] if not c["allowed"]]
+                    if greyed:
+                        before = path.read_bytes()
+                        t0 = time.perf_counter()
+                        r = await client.post(url[who] + "entry", headers=origin, json={
+                            "entry": greyed[0], "version": view["version"]})
+                        refused_ms.append((time.perf_counter() - t0) * 1000)
+                        if r.status_code != 422 or r.json()["rule"] != "follow-suit":
+                            raise SystemExit(f"a revoke not refused: {r.status_code} {r.text}")
+                        kept += path.read_bytes() != before
+                        await asyncio.sleep(0.1)  # (the seat's rate limit: 10 a second)
+                    allowed = [c["entry"] for c in view["choices"] if c["allowed"]]
                     r = await client.post(url[who] + "entry", headers=origin, json={
-                        "entry": greyed[0], "version": view["version"]})
-                    refused_ms.append((time.perf_counter() - t0) * 1000)
-                    if r.status_code != 422 or r.json()["rule"] != "follow-suit":
-                        raise SystemExit(f"a revoke not refused: {r.status_code} {r.text}")
-                    kept += path.read_bytes() != before
-                    await asyncio.sleep(0.1)  # (the seat's rate limit: 10 a second)
-                allowed = [c["entry"] for c in view["choices"] if c["allowed"]]
-                r = await client.post(url[who] + "entry", headers=origin, json={
-                    "entry": allowed[0], "version": view["version"]})
-                if r.status_code != 200:
-                    raise SystemExit(f"{who}'s {allowed[0]!r} refused: {r.text}")
-                await asyncio.sleep(0.1)
-            for t in tasks:
-                t.cancel()
-            await asyncio.gather(*tasks, return_exceptions=True)
-        if kept:
-            raise SystemExit(f"{kept} refused revokes changed the file")
+                        "entry": allowed[0], "version": view["version"]})
+                    if r.status_code != 200:
+                        raise SystemExit(f"{who}'s {allowed[0]!r} refused: {r.text}")
+                    await asyncio.sleep(0.1)
+                for t in tasks:
+                    t.cancel()
+                await asyncio.gather(*tasks, return_exceptions=True)
+            if kept:
+                raise SystemExit(f"{kept} refused revokes changed the file")
     finally:
-        proc.send_signal(signal.SIGINT)
-        try:
-            proc.wait(10)
-        except subprocess.TimeoutExpired:
-            proc.kill()
         shutil.rmtree(tmp, ignore_errors=True)
 
 
