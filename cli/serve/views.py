@@ -82,10 +82,9 @@ def deal_result(row: Json) -> str:
 
 
 def points(row: Json) -> str:
-    """Who won each point of a finished Schmier deal, as the sheet's small line says it."""
-    from referee.games.schmier.text import points_by_team
-
-    return points_by_team(row["points"]) if row.get("points") else ""
+    """The small line under a finished deal's row (who won which point, the card points:
+    ``GameRules.points_line``)."""
+    return str(row.get("points_line") or "")
 
 
 def signed(v: int | None) -> str:
