@@ -71,6 +71,19 @@ def test_a_misspelt_name_says_the_closest_one(tmp_path: Path) -> None:
     assert "did you mean Celina?" in out
 
 
+def test_a_misspelt_name_without_a_colon_says_the_line_it_may_mean(tmp_path: Path) -> None:
+    """'celna 9s' (no colon): the name is not read as a name, so the line is refused as
+    cards; the refusal offers 'Celina: 9s', in add and at the prompt alike, and keeps
+    nothing."""
+    p = new(tmp_path / "k.toml", "kierki")
+    before = p.read_bytes()
+    code, _, err = cli_run("add", str(p), "celna 9s")
+    assert code == 2 and "did you mean 'Celina: 9s'?" in err and p.read_bytes() == before
+    assert "did you mean 'Celina: 9s'?" in play(p, "celna 9s", "quit")
+    code, _, err = cli_run("add", str(p), "zzz 9s")  # nothing close: no guess
+    assert code == 2 and "did you mean" not in err
+
+
 def test_a_name_prefix_and_a_space_names_the_player(tmp_path: Path) -> None:
     p = new(tmp_path / "k.toml", "kierki")  # Ala deals, Bartek leads
     code, _, err = cli_run("add", str(p), "b 3d")
