@@ -198,8 +198,14 @@ def test_the_total_row_says_it_holds_the_finished_deals_only(tmp_path: Path) -> 
     assert "finished deals only" in cli_run("export", str(p), "--format", "markdown")[1]
     csv_total = cli_run("export", str(p))[1].splitlines()[-1]
     assert csv_total.startswith("total,") and "finished deals only" in csv_total
+    from tests.test_serve import client  # the page's sheet says it with the same words
+
+    page = client(p).get("/score").text
+    assert "total: finished deals only; deal 1 is in progress and counts once it is over" \
+        in page
     assert cli_run("add", str(p), *DEAL_1[2:])[0] == 0  # deal 1 over: nothing open
     assert "finished deals only" not in cli_run("score", str(p))[1]
+    assert "finished deals only" not in client(p).get("/score").text
 
 
 # -- item 6: Ctrl-C in play exits 130, Ctrl-D and quit 0 --------------------------------------

@@ -87,6 +87,15 @@ def points(row: Json) -> str:
     return str(row.get("points_line") or "")
 
 
+def total_note(sheet: Json) -> str:
+    """Under the total row while a deal is open: it holds the finished deals only (as
+    ``referee score`` says it)."""
+    from cli.scoresheet import open_note
+
+    numbers = [r["number"] for r in sheet["rows"] if not r["finished"] and not r["redeal"]]
+    return open_note(numbers, str(sheet["unit"])) or ""
+
+
 def signed(v: int | None) -> str:
     from cli.scoresheet import signed as s
 
