@@ -436,6 +436,12 @@ class GameRules(ABC):
         Nothing in most games (Kierki: the claimer takes every card still out)."""
         return (), False
 
+    def points_line(self, extra: dict[str, Any]) -> str:
+        """The small line under a finished deal's row of the score sheet (the page's), read
+        off the deal's ``extra`` (the data ``score --json`` gives): who won which point, or
+        the card points; "" where the game has none (the default)."""
+        return ""
+
     def deal_news(self, deal: DealResult) -> list[str]:
         """What the end of a finished deal says beyond its scores (who took which point, the
         bid made or set); nothing for most games."""

@@ -533,6 +533,14 @@ class Kozel(GameRules):
             raise NotationError(f"{words[1]!r} is not a suit (S, H, D, C) or a card")
         return [Key("trump", s)]
 
+    def points_line(self, extra: dict[str, Any]) -> str:
+        """A finished game's card points, as ``explain`` says them: ``Card points: Ala &
+        Celina 55, Bartek & Darek 65``."""
+        points = extra.get("points")
+        if not isinstance(points, dict) or not points:
+            return ""
+        return "Card points: " + ", ".join(f"{team} {v}" for team, v in points.items())
+
     # -- explain ------------------------------------------------------------------------------
 
     def explain(self, setup: Setup, deals: Sequence[Deal], deal: int,

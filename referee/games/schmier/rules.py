@@ -472,6 +472,13 @@ class SchmierRules(GameRules):
 
         return deal_news(deal.extra)
 
+    def points_line(self, extra: dict[str, Any]) -> str:
+        """Who won each point: ``Ala & Celina: High, Low, Jack; Bartek & Darek: Game``."""
+        from .text import points_by_team
+
+        points = extra.get("points")
+        return points_by_team(points) if isinstance(points, dict) and points else ""
+
     def virtual_deal(self, setup: Setup, deal_no: int, dealer: str | None) -> list[Entry]:
         hands, stock = shuffled(self.variant, setup, deal_no, dealer)
         return [Key("hands", hands), Key("stock", stock)]
