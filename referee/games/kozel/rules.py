@@ -27,17 +27,8 @@ from ...model import (
 )
 from ...notation import key_line, resolve_player
 from ...words import count
-from ..base import (
-    AfterTheEnd,
-    Checkpoint,
-    GameRules,
-    Option,
-    Where,
-    common_key,
-    read_cards,
-    read_note,
-    read_suit,
-)
+from ..base import AfterTheEnd, Checkpoint, GameRules, Option
+from ..keys import Where, common_key, read_cards, read_note, read_suit
 from . import text as say
 from .cards import HAND, suit_text
 from .play import Game, run_game

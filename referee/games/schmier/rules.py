@@ -30,7 +30,8 @@ from ...model import (
 )
 from ...notation import parse_cards, split_actor
 from ...trick import plays_in_turn, show_tricks
-from ..base import AfterTheEnd, Checkpoint, GameRules, Option, Where
+from ..base import AfterTheEnd, Checkpoint, GameRules, Option
+from ..keys import Where
 from . import tables as sfile
 from . import text as msg
 from .play import DealState, replay_deal
