@@ -1,35 +1,23 @@
-"""Private hands on four phones (issue 32): Playwright driving Debian's Chromium, one context
-(390x844) per seat. Each phone registers its hand for a Kierki deal by taps (one request for
-the whole hand), a revoke is refused at the tap (greyed with its rule id; typed anyway:
-refused on that phone only), the terminal's ``status`` never shows a registered card while
-the deal lasts, and the replay shows every card after it. Without Chromium these tests skip.
+"""Private hands on the phones (issue 32): Playwright driving Debian's Chromium, one context
+(390x844) per seat (``tests/phones.py``). Each phone registers its hand by taps (one request
+for the whole hand): four for a Kierki deal and a Wisconsin deal. A revoke is refused at the
+tap (greyed with its rule id; typed anyway: refused on that phone only), the terminal's
+``status`` never shows a registered card while the deal lasts, and the replay shows every
+card after it. Without Chromium these tests skip.
 """
 
 from __future__ import annotations
 
 import time
-from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
-import pytest
-
-from tests.test_browser_seats import FOUR, Table, chromium, referee, replay, shot  # noqa: F401
+from tests import phones
+from tests.phones import FOUR, Table, referee, replay, shot
 from tests.test_private import deal_hands
 
-
-@pytest.fixture
-def table(chromium: Any) -> Iterator[Any]:  # noqa: F811
-    made: list[Table] = []
-
-    def make(file: Path) -> Table:
-        t = Table(chromium, file)
-        made.append(t)
-        return t
-
-    yield make
-    for t in made:
-        t.close()
+chromium = phones.chromium  # the fixtures: one Chromium, a served file and its phones
+table = phones.table
 
 
 def register_by_taps(t: Table, name: str, hand: list[Any], screenshot: bool = False) -> None:
@@ -74,11 +62,7 @@ def test_four_phones_register_their_hands_and_a_revoke_is_refused_at_the_tap(
             bad = greyed[0]
             rule = bad["shown"].split()[-1]
             assert rule == "follow-suit", bad
-            page.evaluate("document.getElementById('said').dataset.state = ''")
-            page.fill("#typed-entry", bad["entry"].rpartition(":")[2].strip())
-            page.press("#typed-entry", "Enter")
-            said = page.locator('#said[data-state="refused"]')
-            said.wait_for()
+            said = t.typed(name, bad["entry"].rpartition(":")[2].strip())
             assert "rule follow-suit" in said.inner_text()
             page.evaluate("document.getElementById('choices').scrollIntoView()")
             shot(page, "seat-hand-refused.png")
@@ -106,17 +90,12 @@ def _without_choices(file: Path) -> str:
 
 
 def test_four_phones_register_their_wisconsin_hands(table: Any, tmp_path: Path) -> None:
-    from referee.games import get
-    from referee.model import Setup
-
     file = tmp_path / "wisconsin.toml"
     args = ["new", "wisconsin-schmier", str(file)]
     for name in FOUR:
         args += ["-p", name]
     assert referee(*args).returncode == 0
-    keys = get("wisconsin-schmier").virtual_deal(
-        Setup("wisconsin-schmier", FOUR, "Ala", seed=7), 1, "Ala")
-    hands = {p: list(cs) for p, cs in next(k.value for k in keys if k.name == "hands").items()}
+    hands = dealt("wisconsin-schmier", FOUR, 7)
     t = table(file)
     for name in FOUR:
         register_by_taps(t, name, hands[name])
@@ -130,3 +109,13 @@ def test_four_phones_register_their_wisconsin_hands(table: Any, tmp_path: Path) 
     out = referee("status", str(file)).stdout
     assert not {w for w in out.split()} & {c.pretty() for h in hands.values() for c in h}
     assert not t.errors
+
+
+def dealt(game: str, players: tuple[str, ...], seed: int) -> dict[str, list[Any]]:
+    """The hands of deal 1 as the referee would deal them from ``seed`` (the test's shuffle:
+    the file itself knows no hand)."""
+    from referee.games import get
+    from referee.model import Setup
+
+    keys = get(game).virtual_deal(Setup(game, players, players[0], seed=seed), 1, players[0])
+    return {p: list(cs) for p, cs in next(k.value for k in keys if k.name == "hands").items()}
