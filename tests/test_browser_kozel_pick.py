@@ -61,6 +61,8 @@ def test_kozel_hands_unseen_a_lead_of_three_by_taps(table: Any, tmp_path: Path) 
     pick(page, ["6H", "9H"], pressed=False)
     button = play_button(page, "Bartek: 7H 8H 10H")  # in the pick's order, as tapped or not
     assert page.locator("#pick-play").inner_text() == "play 7♥ 8♥ 10♥"
+    # the picker, under the form that offers to show the referee the hand
+    page.evaluate("document.getElementById('hand-send').scrollIntoView({block: 'start'})")
     shot(page, "seat-phone-kozel-unseen.png")
     page.evaluate("document.getElementById('said').dataset.state = ''")
     button.tap()

@@ -26,6 +26,10 @@ def register_by_taps(t: Table, name: str, hand: list[Any], screenshot: bool = Fa
     for c in hand:
         page.locator(f'#register button.pick-card[data-card="{c}"]').tap()
     page.locator('#hand-count', has_text=str(len(hand))).wait_for()
+    # each card picked reads white on green, a red one too
+    colours = page.eval_on_selector_all('#register button.pick-card[aria-pressed="true"]',
+                                        "bs => bs.map(b => getComputedStyle(b).color)")
+    assert colours == ["rgb(255, 255, 255)"] * len(hand), colours
     if screenshot:
         page.evaluate("document.getElementById('register').scrollIntoView()")
         shot(page, "seat-hand.png")
