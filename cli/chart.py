@@ -32,17 +32,18 @@ def series(res: Result) -> tuple[list[int], dict[str, list[int]]]:
 def running_totals(res: Result, ascii_only: bool = False, width: int | None = None,
                    height: int | None = None, colour: bool = True) -> str:
     """The chart as text (with colour codes unless ``colour`` is false or ``ascii_only``)."""
+    from referee import games
+
+    unit = games.get(res.setup.game).unit
     xs, ys = series(res)
     if len(xs) < 2:
-        return "no finished deal to chart yet"
+        return f"no finished {unit} to chart yet"
     step = max(1, (xs[-1] + 11) // 12)
     ticks = [x for x in xs if x % step == 0 or x == xs[-1]]
-    from referee import games
 
     title = clean(res.setup.title or res.setup.game)
     return draw(xs, ys, (ticks, [str(x) for x in ticks]), f"{title}: running totals",
-                games.get(res.setup.game).unit,
-                ascii_only, colour, width, height)
+                unit, ascii_only, colour, width, height)
 
 
 def draw(xs: list[int], ys: dict[str, list[int]], xticks: tuple[list[int], list[str]],

@@ -54,6 +54,13 @@ def run(file: Path, player: str, tricks: int | None, hand_text: str | None, as_j
         from referee.history.session import Session
 
         s = Session.load(file)
+    from referee.errors import NotationError
+    from referee.notation import resolve_player
+
+    try:  # any case, or a unique beginning of the name: as an entry names its player
+        player = resolve_player(player, s.setup.players)
+    except NotationError as e:
+        fail(str(e), 2)
     hand = parse_hand(hand_text) if hand_text is not None else None
     try:
         try:

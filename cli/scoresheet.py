@@ -53,7 +53,12 @@ def total_note(res: Result, unit: str = "deal") -> str | None:
     """What the total row holds while a deal is open: the finished deals only (a deal in
     progress shows its figures ``so far`` in its own row and counts once it is over); None
     when every deal is finished."""
-    open_ = [d.number for d in res.deals if not d.finished and not d.redeal]
+    return open_note([d.number for d in res.deals if not d.finished and not d.redeal], unit)
+
+
+def open_note(open_: list[int], unit: str = "deal") -> str | None:
+    """``total_note`` of the deals in progress ``open_`` (numbers); None when there are none
+    (the page's sheet says it with the same words)."""
     if not open_:
         return None
     which = ", ".join(str(n) for n in open_)

@@ -21,6 +21,7 @@ from typing import Any
 import typer
 
 from cli.app import fail
+from cli.plain import TO_ASCII
 from cli.safe import clean
 from cli.workers import count, quiet
 from referee.views.season import (
@@ -323,7 +324,8 @@ def _table(title: str, cols: list[dict[str, Any]], rows: list[dict[str, Any]], c
         t.add_column(c["header"], justify="left" if c["words"] else "right",
                      no_wrap=not c["words"], min_width=w)
     for r in rows:
-        t.add_row(*[clean(cell(r, c["key"])) for c in cols])
+        texts = [clean(cell(r, c["key"])) for c in cols]
+        t.add_row(*[x.translate(TO_ASCII) if ascii_only else x for x in texts])
     return t
 
 

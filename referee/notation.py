@@ -67,6 +67,22 @@ def name_first(text: str, players: Sequence[str]) -> str | None:
     return f"{who}: {' '.join(words[1:])}"
 
 
+def near_name(text: str, players: Sequence[str]) -> str | None:
+    """``celna 9s`` as ``Celina: 9s``: a line ``name_first`` would read but for a typo in
+    the name (a word close to one seated player's, ``_did_you_mean``); None otherwise. Only
+    offered, in a refusal's "did you mean": never read so."""
+    if ":" in text or "=" in text or _KEY_LINE.match(text):
+        return None
+    words = text.split()
+    if len(words) < 2 or words[0].isdigit() or try_parse_card(words[0]) is not None:
+        return None
+    import difflib
+
+    folded = {p.casefold(): p for p in players}
+    close = difflib.get_close_matches(words[0].casefold(), list(folded), n=1, cutoff=0.6)
+    return f"{folded[close[0]]}: {' '.join(words[1:])}" if close else None
+
+
 BID_WORDS = ("pass", "p")
 
 

@@ -342,3 +342,15 @@ tricks = [
     assert v["verdict"] == "fails"
     ala = v["counter"]["Ala"]
     assert all(c.endswith("H") for c in ala), ala  # she leads a trump in the counter-deal
+
+
+def test_the_claimer_is_named_as_an_entry_names_a_player(tmp_path: Path) -> None:
+    """`referee claim FILE bart` is Bartek's claim (any case, a unique beginning of the name,
+    as `add` reads a player); a name that is no player's is one line, exit 2."""
+    p = tmp_path / "k.toml"
+    p.write_text(REVOKE)
+    full = cli_run("claim", str(p), "Bartek", "--tricks", "1", "--hand", BARTEK, "--json")
+    short = cli_run("claim", str(p), "bart", "--tricks", "1", "--hand", BARTEK, "--json")
+    assert short[0] == full[0] and json.loads(short[1]) == json.loads(full[1])
+    code, _out, err = cli_run("claim", str(p), "Zenon", "--tricks", "1", "--hand", BARTEK)
+    assert code == 2 and len(err.strip().splitlines()) == 1 and "Zenon" in err

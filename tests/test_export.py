@@ -146,3 +146,15 @@ def test_rescore_bad_option() -> None:
     code, _, err = run("score", str(SAMPLES / "kierki-complete.toml"), "-o",
                        "fantan_start_rank=9")
     assert code == 2 and "fantan_start_rank" in err
+
+
+def test_a_chart_with_nothing_finished_names_the_games_unit(tmp_path: Path) -> None:
+    """Kozel's rows are games: its empty chart says "no finished game", in the terminal and
+    on the page (the x axis says "game" too)."""
+    p = tmp_path / "k.toml"
+    run("new", "kozel", str(p), "-p", "A", "-p", "B", "-p", "C", "-p", "D")
+    code, out, _ = run("score", str(p), "--chart")
+    assert code == 0 and "no finished game to chart yet" in out
+    from tests.test_serve import client
+
+    assert "no finished game yet" in client(p).get("/chart.svg").text

@@ -188,3 +188,14 @@ def test_the_registry_names_each_games_rules_module(monkeypatch: pytest.MonkeyPa
     monkeypatch.setitem(games._GAMES, "nosuch", ("referee.games.nosuch.rules", "Nosuch"))
     with pytest.raises(NotationError, match="not available"):
         games.get("nosuch")
+
+
+def test_no_module_outside_the_games_imports_a_game() -> None:
+    """A game is its folder: outside ``referee/games/`` no module imports a game's package
+    (imports inside functions count), only the registry and ``GameRules``' hooks."""
+    modules = all_modules()
+    edges = graph(modules, module_level=False)
+    shared = {"referee.games", "referee.games.base", "referee.games.keys", "referee.games.tricks"}
+    bad = {m: sorted(t for t in ts if t.startswith("referee.games.") and t not in shared)
+           for m, ts in edges.items() if not m.startswith("referee.games")}
+    assert {m: ts for m, ts in bad.items() if ts} == {}

@@ -71,6 +71,19 @@ def test_a_misspelt_name_says_the_closest_one(tmp_path: Path) -> None:
     assert "did you mean Celina?" in out
 
 
+def test_a_misspelt_name_without_a_colon_says_the_line_it_may_mean(tmp_path: Path) -> None:
+    """'celna 9s' (no colon): the name is not read as a name, so the line is refused as
+    cards; the refusal offers 'Celina: 9s', in add and at the prompt alike, and keeps
+    nothing."""
+    p = new(tmp_path / "k.toml", "kierki")
+    before = p.read_bytes()
+    code, _, err = cli_run("add", str(p), "celna 9s")
+    assert code == 2 and "did you mean 'Celina: 9s'?" in err and p.read_bytes() == before
+    assert "did you mean 'Celina: 9s'?" in play(p, "celna 9s", "quit")
+    code, _, err = cli_run("add", str(p), "zzz 9s")  # nothing close: no guess
+    assert code == 2 and "did you mean" not in err
+
+
 def test_a_name_prefix_and_a_space_names_the_player(tmp_path: Path) -> None:
     p = new(tmp_path / "k.toml", "kierki")  # Ala deals, Bartek leads
     code, _, err = cli_run("add", str(p), "b 3d")
@@ -185,8 +198,14 @@ def test_the_total_row_says_it_holds_the_finished_deals_only(tmp_path: Path) -> 
     assert "finished deals only" in cli_run("export", str(p), "--format", "markdown")[1]
     csv_total = cli_run("export", str(p))[1].splitlines()[-1]
     assert csv_total.startswith("total,") and "finished deals only" in csv_total
+    from tests.test_serve import client  # the page's sheet says it with the same words
+
+    page = client(p).get("/score").text
+    assert "total: finished deals only; deal 1 is in progress and counts once it is over" \
+        in page
     assert cli_run("add", str(p), *DEAL_1[2:])[0] == 0  # deal 1 over: nothing open
     assert "finished deals only" not in cli_run("score", str(p))[1]
+    assert "finished deals only" not in client(p).get("/score").text
 
 
 # -- item 6: Ctrl-C in play exits 130, Ctrl-D and quit 0 --------------------------------------

@@ -224,3 +224,4 @@ def test_stats_table_and_chart(season: Path, capsys: pytest.CaptureFixture[str])
     for game in ("kierki", "kozel", "foursquare", "schmier", "wisconsin-schmier"):
         assert f"{game}:" in out
     assert "Darek" in out and "wins so far" in out
+    assert out.isascii(), sorted({ch for ch in out if not ch.isascii()})  # ('turn-order ×2')

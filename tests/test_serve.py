@@ -401,3 +401,23 @@ def test_every_sample_is_served(tmp_path: Path) -> None:
         assert doc["error"] is None and doc["steps"], g["path"]
         assert sorted(v["rule"] for v in doc["violations"]) == \
             sorted(r for r, n in g["violations"].items() for _ in range(n)), g["path"]
+
+
+@pytest.mark.parametrize("name", ["kozel-unseen-series.toml", "kozel-outcomes-claimed.toml"])
+def test_the_kozel_score_page_gives_each_games_card_points_as_explain_does(
+        tmp_path: Path, name: str) -> None:
+    """A finished Kozel game's small line is its card points, the line `referee explain --deal
+    N` prints (it once read the points as if they were the Schmiers' High/Low/Game winners:
+    "nobody: Ala & Celina; 120: Bartek & Darek")."""
+    p = copy(tmp_path, name)
+    page = html_lib.unescape(client(p).get("/score").text)
+    rows = dict(re.findall(r'<tr class="points" data-deal="(\d+)"><td[^>]*><div>([^<]*)</div>',
+                           page))
+    _code, out, _ = cli_run("score", str(p), "--json")
+    deals = [d for d in json.loads(out)["deals"] if d.get("points")]
+    assert deals and set(rows) == {str(d["number"]) for d in deals}
+    for d in deals:
+        _code, said, _ = cli_run("explain", str(p), "--deal", str(d["number"]), "--ascii")
+        assert rows[str(d["number"])] in said.splitlines()
+        assert rows[str(d["number"])] == "Card points: " + ", ".join(
+            f"{team} {v}" for team, v in d["points"].items())

@@ -104,7 +104,7 @@ def environment() -> Any:
 
     env.filters.update(glyph=glyph, suit_class=suit_class, suit=suit,
                        deal_label=views.deal_label, deal_result=views.deal_result,
-                       points=views.points,
+                       points=views.points, total_note=views.total_note,
                        signed=views.signed,
                        pct=lambda x: "–" if x is None else f"{100 * x:.0f}%")
     return env

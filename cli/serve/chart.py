@@ -42,7 +42,7 @@ def svg(sheet: Json, title: str) -> str:
                        dots_size=3,
                        show_legend=True, legend_at_bottom=True, truncate_legend=40,
                        x_title=sheet["unit"], y_title="running total", title=title,
-                       no_data_text="no finished deal yet")
+                       no_data_text=f"no finished {sheet['unit']} yet")
     chart.x_labels = xs if len(xs) > 1 else []
     if len(xs) > 1:
         for name, values in ys.items():

@@ -82,10 +82,18 @@ def deal_result(row: Json) -> str:
 
 
 def points(row: Json) -> str:
-    """Who won each point of a finished Schmier deal, as the sheet's small line says it."""
-    from referee.games.schmier.text import points_by_team
+    """The small line under a finished deal's row (who won which point, the card points:
+    ``GameRules.points_line``)."""
+    return str(row.get("points_line") or "")
 
-    return points_by_team(row["points"]) if row.get("points") else ""
+
+def total_note(sheet: Json) -> str:
+    """Under the total row while a deal is open: it holds the finished deals only (as
+    ``referee score`` says it)."""
+    from cli.scoresheet import open_note
+
+    numbers = [r["number"] for r in sheet["rows"] if not r["finished"] and not r["redeal"]]
+    return open_note(numbers, str(sheet["unit"])) or ""
 
 
 def signed(v: int | None) -> str:

@@ -3,9 +3,12 @@
 from __future__ import annotations
 
 import importlib
+from typing import TYPE_CHECKING
 
 from ..errors import NotationError
-from .base import GameRules
+
+if TYPE_CHECKING:
+    from .base import GameRules
 
 # name -> (module, class); each module is imported on first use
 _GAMES: dict[str, tuple[str, str]] = {

@@ -10,7 +10,7 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
 from ..cards import Card
-from ..games.base import merge_shown
+from ..games.keys import merge_shown
 from ..model import Deal, Key, Setup
 from ..store.claimkeys import CLAIM, TableClaim, shown_key, shown_proves
 from .entrytext import entry_text

@@ -263,14 +263,17 @@ class Session:
     def _parse(self, text: str, several: bool) -> list[Entry]:
         """The entries of one typed part, read against the game as it is now. A line the game
         cannot read whose first word names a player (``b 3d``) is read as ``Bartek: 3d``."""
-        from ..notation import name_first
+        from ..notation import name_first, near_name
 
         res = self.result()
         try:
             return self.rules.parse_entry(text, self.setup, res)
-        except NotationError:
+        except NotationError as e:
             named = None if several else name_first(text, self.setup.players)
             if named is None:
+                near = None if several else near_name(text, self.setup.players)
+                if near is not None:  # ``celna 9s``: one word from being read
+                    raise NotationError(f"{e}; did you mean {near!r}?") from None
                 raise
         return self.rules.parse_entry(named, self.setup, res)
 

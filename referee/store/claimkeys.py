@@ -33,7 +33,8 @@ from ..notation import MAX_ENTRY, resolve_player
 
 if TYPE_CHECKING:
     from ..errors import Violation
-    from ..games.base import GameRules, Where
+    from ..games.base import GameRules
+    from ..games.keys import Where
     from ..model import Result
 
 CLAIM = "claim"

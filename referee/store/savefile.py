@@ -14,7 +14,8 @@ from typing import Any
 from ..errors import NotationError, RefereeError, SaveFileError, WriteFailed
 from ..games import get as get_game
 from ..games import registered
-from ..games.base import MAX_NAME, GameRules, Where
+from ..games.base import MAX_NAME, GameRules
+from ..games.keys import Where
 from ..model import Deal, Key, Setup
 from . import tomlread
 

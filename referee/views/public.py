@@ -289,7 +289,9 @@ class Game:
                 "totals": running, "left_out": d.left_out,
                 # who won each point (the Schmiers), once the deal is over
                 "points": x["points"] if d.finished and isinstance(x.get("points"), dict)
-                else None})
+                else None,
+                # the small line under the row (the game's words), once the deal is over
+                "points_line": self.rules.points_line(x) if d.finished else ""})
         return {"unit": self.rules.unit, "contracts": self.rules.contracts, "names": names,
                 "rows": rows, "totals": {n: r.totals.get(n, 0) for n in names},
                 "winner": r.winner, "complete": r.complete}

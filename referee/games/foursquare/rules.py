@@ -19,7 +19,8 @@ from ...errors import IllegalEntry, NotationError, Violation
 from ...model import Action, Deal, DealResult, Entry, Expect, Key, Place, Result, Setup, TableView
 from ...notation import parse_card, split_actor
 from ...words import count
-from ..base import Checkpoint, GameRules, Hinter, Where, common_key, read_cards
+from ..base import Checkpoint, GameRules, Hinter
+from ..keys import Where, common_key, read_cards
 from . import text as ft
 from .play import CARDS, MAX_DOWN, SIZE, Game, Pos, Turn, pos_text
 

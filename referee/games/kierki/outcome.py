@@ -9,7 +9,7 @@ from ...errors import NotationError
 from ...model import Setup
 from ...notation import resolve_player
 from ...trick import Trick
-from ..base import Where, read_counts, read_suit
+from ..keys import Where, read_counts, read_suit
 from . import feasible, hearts_lead
 from .play import KH, LOTTERY, TRUMP_DEALS
 

@@ -25,19 +25,8 @@ from ...notation import parse_cards, split_actor
 from ...store.claimkeys import dump as claim_dump
 from ...store.claimkeys import read as claim_read
 from ...trick import plays_in_turn, show_tricks
-from ..base import (
-    AfterTheEnd,
-    Checkpoint,
-    GameRules,
-    Option,
-    Where,
-    check_hands,
-    common_key,
-    dump_common,
-    read_cards,
-    read_hands,
-    read_suit,
-)
+from ..base import AfterTheEnd, Checkpoint, GameRules, Option
+from ..keys import Where, check_hands, common_key, dump_common, read_cards, read_hands, read_suit
 from . import outcome
 from . import text as kt
 from .play import DEALS, LOTTERY, NAMES, TRUMP_DEALS, DealState, kind, replay_deal

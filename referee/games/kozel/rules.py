@@ -27,17 +27,8 @@ from ...model import (
 )
 from ...notation import key_line, resolve_player
 from ...words import count
-from ..base import (
-    AfterTheEnd,
-    Checkpoint,
-    GameRules,
-    Option,
-    Where,
-    common_key,
-    read_cards,
-    read_note,
-    read_suit,
-)
+from ..base import AfterTheEnd, Checkpoint, GameRules, Option
+from ..keys import Where, common_key, read_cards, read_note, read_suit
 from . import text as say
 from .cards import HAND, suit_text
 from .play import Game, run_game
@@ -532,6 +523,14 @@ class Kozel(GameRules):
         if s is None:
             raise NotationError(f"{words[1]!r} is not a suit (S, H, D, C) or a card")
         return [Key("trump", s)]
+
+    def points_line(self, extra: dict[str, Any]) -> str:
+        """A finished game's card points, as ``explain`` says them: ``Card points: Ala &
+        Celina 55, Bartek & Darek 65``."""
+        points = extra.get("points")
+        if not isinstance(points, dict) or not points:
+            return ""
+        return "Card points: " + ", ".join(f"{team} {v}" for team, v in points.items())
 
     # -- explain ------------------------------------------------------------------------------
 

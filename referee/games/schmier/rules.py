@@ -30,7 +30,8 @@ from ...model import (
 )
 from ...notation import parse_cards, split_actor
 from ...trick import plays_in_turn, show_tricks
-from ..base import AfterTheEnd, Checkpoint, GameRules, Option, Where
+from ..base import AfterTheEnd, Checkpoint, GameRules, Option
+from ..keys import Where
 from . import tables as sfile
 from . import text as msg
 from .play import DealState, replay_deal
@@ -471,6 +472,13 @@ class SchmierRules(GameRules):
         from .text import deal_news
 
         return deal_news(deal.extra)
+
+    def points_line(self, extra: dict[str, Any]) -> str:
+        """Who won each point: ``Ala & Celina: High, Low, Jack; Bartek & Darek: Game``."""
+        from .text import points_by_team
+
+        points = extra.get("points")
+        return points_by_team(points) if isinstance(points, dict) and points else ""
 
     def virtual_deal(self, setup: Setup, deal_no: int, dealer: str | None) -> list[Entry]:
         hands, stock = shuffled(self.variant, setup, deal_no, dealer)

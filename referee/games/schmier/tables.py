@@ -11,7 +11,7 @@ from ...notation import resolve_player, split_actor
 from ...store.claimkeys import dump as claim_dump
 from ...store.claimkeys import fold as claim_fold
 from ...store.claimkeys import read as claim_read
-from ..base import Where, check_hands, common_key, dump_common, read_cards, read_suit
+from ..keys import Where, check_hands, common_key, dump_common, read_cards, read_suit
 from .score import team_name, teams_of
 from .text import POINT_TEXT
 
@@ -189,7 +189,7 @@ def parse_key(rules: SchmierRules, key: str, value: Any, setup: Setup, where: Wh
             raise where.err(key, 'a table of player = "cards" (or a number of cards)')
         out: list[Exchange] = []
         for name, x in value.items():
-            from ..base import read_name
+            from ..keys import read_name
 
             p = read_name(name, setup, where, f"discards.{name}")
             if any(e.player == p for e in out):
