@@ -19,7 +19,7 @@ from cli import complete
 from cli.app import fail, guarded
 from cli.safe import clean
 from cli.views import out as _out
-from cli.views import redacted
+from cli.views import private_items, redacted, shown_alone
 from cli.views import session as _session
 from referee.errors import IllegalEntry
 
@@ -526,7 +526,7 @@ def edit(file: FileArg,
         s = Session.load(file)
         s.path = None
     render, con, a = _out(ascii_only)
-    its = _private_items(s, deal, ed.items(s.rules, s.setup, s.deals, deal))
+    its = private_items(s, deal, ed.items(s.rules, s.setup, s.deals, deal))
     if to is None or (entry is None and trick is None):
         if to is not None or entry is not None:
             fail("--entry and --to go together (or a trick number and --to)", 2)
@@ -536,19 +536,22 @@ def edit(file: FileArg,
         return
     first, last = (entry, entry) if entry is not None else \
         ed.trick_entries(its, trick)
-    if any(it.number in range(first, last + 1) and it.text.startswith(("hands", "private"))
-           and it.text.endswith(_SHOWN_ALONE) for it in its):
+    if shown_alone(its, first, last):
         fail(f"a hand shown to the referee alone is changed with: referee hand {file} NAME "
              "CARDS", 2)
     try:
         change = ed.propose(s.rules, s.setup, s.deals, deal, first, to, last, s.result())
     except ed.EditRefused as e:
         how = "" if e.trick is None or e.deal != deal else \
-            f": referee edit {file} {deal} {e.trick} --to \"{ed.trick_text(its, e.trick)}\""
-        fail(render.cards(str(e), a).plain + how, 2)
+            f": referee edit {file} {deal} {e.trick} --to " \
+            f"\"{redacted(s, ed.trick_text(its, e.trick))}\""
+        fail(render.cards(redacted(s, str(e)), a).plain + how, 2)
+    # a private deal in progress: no card the table has not seen, before or after the edit
+    # (the line replaced and its replacement as the table saw them before it, as 'add' says)
     what = f"entry {first}" if first == last else f"entries {first}-{last}"
-    con.print(render.cards(f"deal {deal}, {what}: {change.old} → {change.new_text}", a))
-    for thing in render.diff_view(change.diff, a):
+    con.print(render.cards(redacted(s, f"deal {deal}, {what}: {change.old} → "
+                                       f"{change.new_text}"), a))
+    for thing in render.diff_view(ed.masked_diff(change.diff, ed.unseen(s.deals, change)), a):
         con.print(thing)
     if dry_run:
         con.print("not saved (--dry-run)")
@@ -558,21 +561,6 @@ def edit(file: FileArg,
     raise typer.Exit(change.code)
 
 
-
-
-_SHOWN_ALONE = "(shown to the referee alone)"
-
-
-def _private_items(s: Any, deal: int, its: list[Any]) -> list[Any]:
-    """A private deal in progress: its ``hands`` (and ``private``) said, not shown."""
-    from dataclasses import replace
-
-    from referee.history import private
-
-    if private.live_private(s.deals, s.result()) != deal:
-        return its
-    return [replace(it, text=f"{it.text.split(' =', 1)[0]} = {_SHOWN_ALONE}")
-            if it.text.startswith(("hands =", "private =")) else it for it in its]
 
 
 def _one_of(positional: int | None, option: int | None, what: str,

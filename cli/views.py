@@ -51,6 +51,30 @@ def redacted(s: Any, text: str) -> str:
     return public.redact(text, private.hidden(s.deals, s.result()))
 
 
+SHOWN_ALONE = "(shown to the referee alone)"
+
+
+def private_items(s: Any, deal: int, its: list[Any], force: bool = False) -> list[Any]:
+    """``referee edit``'s entries of ``deal`` (``referee.history.edit.items``): when it is a
+    private deal in progress, its ``hands`` (and ``private``) said, not shown (``force``:
+    every deal in progress private, the table mode of a served ``--deal`` game)."""
+    from dataclasses import replace
+
+    from referee.history import private
+
+    if private.live_private(s.deals, s.result(), force) != deal:
+        return its
+    return [replace(it, text=f"{it.text.split(' =', 1)[0]} = {SHOWN_ALONE}")
+            if it.text.startswith(("hands =", "private =")) else it for it in its]
+
+
+def shown_alone(its: list[Any], first: int, last: int) -> bool:
+    """Whether entries ``first`` to ``last`` hold a hand shown to the referee alone (changed
+    with ``referee hand`` only)."""
+    return any(first <= it.number <= last and it.text.startswith(("hands", "private"))
+               and it.text.endswith(SHOWN_ALONE) for it in its)
+
+
 def hold(path: Path) -> None:
     """Take ``path``'s lock until the command ends, and refuse a read-only file."""
     if os.path.lexists(path):  # (a missing file: Session.load says so)

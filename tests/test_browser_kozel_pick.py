@@ -2,7 +2,7 @@
 follow of named cards, picked by taps from the referee's pick (every card not yet seen), a set
 of two suits refused on the phone with its rule id, and the file byte for byte what ``referee
 add`` of the same entries writes. Playwright with Debian's Chromium at 390x844, as in
-``tests/test_browser_seats.py`` (whose server, phones and fixtures these are)."""
+``tests/test_browser_seats.py`` (the server, phones and fixtures of ``tests/phones.py``)."""
 
 from __future__ import annotations
 
@@ -10,11 +10,12 @@ import shutil
 from pathlib import Path
 from typing import Any
 
-from tests import test_browser_seats as seats
-from tests.test_browser_seats import FOUR, pick, referee, shot
+from tests import phones
+from tests.phones import FOUR, referee, shot
+from tests.test_browser_seats import pick
 
-chromium = seats.chromium  # the fixtures: one Chromium, a served file and its four phones
-table = seats.table
+chromium = phones.chromium  # the fixtures: one Chromium, a served file and its phones
+table = phones.table
 
 
 def unseen(tmp: Path) -> Path:
@@ -60,6 +61,8 @@ def test_kozel_hands_unseen_a_lead_of_three_by_taps(table: Any, tmp_path: Path) 
     pick(page, ["6H", "9H"], pressed=False)
     button = play_button(page, "Bartek: 7H 8H 10H")  # in the pick's order, as tapped or not
     assert page.locator("#pick-play").inner_text() == "play 7♥ 8♥ 10♥"
+    # the picker, under the form that offers to show the referee the hand
+    page.evaluate("document.getElementById('hand-send').scrollIntoView({block: 'start'})")
     shot(page, "seat-phone-kozel-unseen.png")
     page.evaluate("document.getElementById('said').dataset.state = ''")
     button.tap()

@@ -1,26 +1,22 @@
 """``serve FILE --seats`` on four phones: Playwright driving Debian's Chromium, one browser
 context (390x844) per seat, each opening its own seat's link (issue 31).
 
-The server runs in this process (``cli.serve.start_server``, 127.0.0.1, a free port, seats on)
-and stops at the end of each test. Covered: a whole virtual Kierki deal played by taps (each
-phone taps an allowed card when it is its turn), a card refused on the right phone with its rule
-id, a Wisconsin deal's bids, kitty (take, discard) and the trump-fixing lead by taps, a Kozel
-trick with a face-down play, a replaced link that is a 404 at once, and ``referee add`` from
-the terminal during it (the phones follow; a stale tap is 409 and the page recovers).
+The server runs in this process (``tests.phones.Table``: ``cli.serve.start_server``,
+127.0.0.1, a free port, seats on) and stops at the end of each test. Covered: a whole virtual
+Kierki deal played by taps (each phone taps an allowed card when it is its turn), a card
+refused on the right phone with its rule id, a Wisconsin deal's bids, kitty (take, discard)
+and the trump-fixing lead by taps, a Kozel trick with a face-down play, a replaced link that
+is a 404 at once, and ``referee add`` from the terminal during it (the phones follow; a stale
+tap is 409 and the page recovers).
 
 Without Chromium (or Playwright) these tests skip and say why (a failure under ``CI=true``).
 """
 
 from __future__ import annotations
 
-import json
-import os
-import subprocess
-import sys
 import time
 import urllib.error
 import urllib.request
-from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
@@ -29,153 +25,11 @@ import pytest
 from referee.cards import pretty
 from referee.games import get
 from referee.store import seatkeys
-from tests.test_browser import ARGS, CHROMIUM, _need_browser
+from tests import phones
+from tests.phones import FOUR, new, referee, replay, shot
 
-ROOT = Path(__file__).resolve().parent.parent
-FOUR = ("Ala", "Bartek", "Celina", "Darek")
-WAIT = 8000  # ms: how long a phone may take to show an update before the test fails
-SHOTS = Path(os.environ.get("REFEREE_SHOTS", "")) if os.environ.get("REFEREE_SHOTS") else None
-
-
-@pytest.fixture(scope="module")
-def chromium() -> Iterator[Any]:
-    """One headless Chromium for the module; each phone is a context of its own."""
-    _need_browser()
-    from playwright.sync_api import sync_playwright
-
-    with sync_playwright() as p:
-        b = p.chromium.launch(executable_path=str(CHROMIUM), headless=True, args=ARGS)
-        try:
-            yield b
-        finally:
-            b.close()
-
-
-def referee(*args: str) -> subprocess.CompletedProcess[str]:
-    return subprocess.run([sys.executable, "-m", "cli", *args], capture_output=True, text=True,
-                          cwd=ROOT, env=dict(os.environ, PYTHONPATH=str(ROOT)), timeout=60)
-
-
-def new(tmp: Path, game: str, seed: int, *options: str) -> Path:
-    file = tmp / f"{game}.toml"
-    args = ["new", game, str(file), "--deal", "--seed", str(seed)]
-    for name in FOUR:
-        args += ["-p", name]
-    for o in options:
-        args += ["-o", o]
-    done = referee(*args)
-    assert done.returncode == 0, done.stderr
-    return file
-
-
-class Table:
-    """A served file and its four phones."""
-
-    def __init__(self, chromium: Any, file: Path) -> None:
-        from cli.serve import start_server
-
-        self.file = file
-        self.keys = seatkeys.ensure(file, FOUR)
-        self.server = start_server(file, seats=True)
-        base = self.server.url.rstrip("/")
-        self.base = base
-        self.url = {name: f"{base}/s/{key}/" for name, key in self.keys.items()}
-        self.contexts: dict[str, Any] = {}
-        self.phones: dict[str, Any] = {}
-        self.errors: list[str] = []
-        for name in FOUR:
-            ctx = chromium.new_context(viewport={"width": 390, "height": 844},
-                                       device_scale_factor=2, is_mobile=True, has_touch=True)
-            ctx.set_default_timeout(WAIT)
-            page = ctx.new_page()
-            page.on("pageerror", lambda e: self.errors.append(str(e)))
-            page.on("console", lambda m: m.type == "error"  # a refusal's status is no error
-                    and not m.text.startswith("Failed to load resource")
-                    and self.errors.append(m.text))
-            page.goto(self.url[name])
-            self.contexts[name] = ctx
-            self.phones[name] = page
-        for page in self.phones.values():
-            page.locator('#conn[data-state="connected"]').wait_for()
-
-    def close(self) -> None:
-        for ctx in self.contexts.values():
-            ctx.close()
-        self.server.stop()
-
-    def live(self, name: str) -> dict[str, Any]:
-        with urllib.request.urlopen(self.url[name] + "live.json", timeout=5) as r:
-            doc: dict[str, Any] = json.load(r)
-        return doc
-
-    def now(self) -> dict[str, Any]:
-        """The table's live view (the seats' requests are rate limited; the table's not)."""
-        with urllib.request.urlopen(self.base + "/live.json", timeout=5) as r:
-            doc: dict[str, Any] = json.load(r)
-        return doc
-
-    def to_act(self) -> tuple[str, list[dict[str, Any]], int]:
-        """The seat to act, the choices its phone shows (once it shows the current version:
-        entry, allowed, the rule shown on a greyed one) and that version."""
-        doc = self.now()
-        name = doc["expect"]["player"]
-        page = self.shows(name, doc["version"])
-        # read in one step in the page: the buttons are drawn again as events land, and a
-        # button listed, then read, may be gone by then (seen on a loaded machine)
-        choices: list[dict[str, Any]] = page.eval_on_selector_all(
-            "#choices button.choice",
-            "bs => bs.map(b => ({entry: b.getAttribute('data-entry'), allowed: !b.disabled,"
-            " shown: b.innerText}))")
-        return name, choices, doc["version"]
-
-    def shows(self, name: str, version: int) -> Any:
-        """The phone, once it shows ``version`` (its feed delivered it)."""
-        page = self.phones[name]
-        page.locator(f'body[data-version="{version}"]').wait_for()
-        return page
-
-    def tap(self, name: str, entry: str | None = None) -> str:
-        """``name``'s phone taps ``entry`` (default: its first allowed choice); the page must
-        say "accepted". Returns the entry tapped."""
-        page = self.shows(name, self.now()["version"])
-        pick = f'#choices button.choice[data-entry="{entry}"]' if entry else \
-            "#choices button.choice:not([disabled])"
-        tapped = str(page.locator(pick).first.get_attribute("data-entry"))
-        # the button of that entry, found again at the tap: the page may be redrawn between
-        # (a late update), and the first allowed button then be another entry's
-        button = page.locator(f'#choices button.choice[data-entry="{tapped}"]')
-        page.evaluate("document.getElementById('said').dataset.state = ''")
-        button.tap()
-        page.locator('#said[data-state="accepted"]').wait_for()
-        return tapped
-
-
-@pytest.fixture
-def table(chromium: Any) -> Iterator[Any]:
-    made: list[Table] = []
-
-    def make(file: Path) -> Table:
-        t = Table(chromium, file)
-        made.append(t)
-        return t
-
-    yield make
-    for t in made:
-        t.close()
-
-
-def replay(file: Path) -> dict[str, Any]:
-    done = referee("replay", str(file), "--json")
-    assert done.returncode in (0, 1), done.stderr
-    doc: dict[str, Any] = json.loads(done.stdout)
-    return doc
-
-
-def shot(page: Any, name: str) -> None:
-    """A screenshot for the docs, when ``REFEREE_SHOTS`` names a folder."""
-    if SHOTS is not None:
-        SHOTS.mkdir(parents=True, exist_ok=True)
-        page.screenshot(path=str(SHOTS / name), full_page=False)
+chromium = phones.chromium  # the fixtures: one Chromium, a served file and its phones
+table = phones.table
 
 
 def test_four_phones_play_a_whole_kierki_deal(table: Any, tmp_path: Path) -> None:
@@ -188,16 +42,11 @@ def test_four_phones_play_a_whole_kierki_deal(table: Any, tmp_path: Path) -> Non
         greyed = [c for c in choices if not c["allowed"]]
         if greyed and not refused:
             # a card the referee forbids: greyed on the phone with its rule id, and typed anyway
-            page = t.phones[name]
             bad = greyed[0]
             rule = bad["shown"].split()[-1]
             assert rule in {r for r, _ in get("kierki").rules}, bad
-            shot(page, "seat-phone.png")
-            page.evaluate("document.getElementById('said').dataset.state = ''")
-            page.fill("#typed-entry", bad["entry"].rpartition(":")[2].strip())
-            page.press("#typed-entry", "Enter")
-            said = page.locator('#said[data-state="refused"]')
-            said.wait_for()
+            shot(t.phones[name], "seat-phone.png")
+            said = t.typed(name, bad["entry"].rpartition(":")[2].strip())
             assert f"rule {rule}" in said.inner_text()
             for other in FOUR:
                 if other != name:

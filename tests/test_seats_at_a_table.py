@@ -21,14 +21,13 @@ import random
 import re
 import socket
 import time
-import urllib.request
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
 import pytest
 
-from tests.test_browser_seats import FOUR, WAIT, chromium, new, referee  # noqa: F401
+from tests.phones import FOUR, WAIT, Phones, chromium, new, referee  # noqa: F401
 from tests.test_terminal import GAP, spawn
 
 pytest.importorskip("pexpect")
@@ -52,35 +51,21 @@ def low(cards: list[str]) -> str:
     return min(cards, key=lambda c: RANKS.index(c[:-1]))
 
 
-class Table:
+class Table(Phones):
     """The laptop (the table mode in a pseudo-terminal) and the four phones."""
 
     def __init__(self, browser: Any, tmp: Path, file: Path) -> None:
         self.file = file
         self.child = spawn(tmp, "play", str(file), "--serve", "--seats", "--port",
                            str(free_port()), "--ascii")
-        self.url: dict[str, str] = {}
-        while len(self.url) < len(FOUR):
+        url: dict[str, str] = {}
+        while len(url) < len(FOUR):
             self.child.expect(LINK)
-            self.url[self.child.match.group(1)] = self.child.match.group(2)
-        self.contexts: list[Any] = []
-        self.phones: dict[str, Any] = {}
-        self.errors: list[str] = []
-        for name in FOUR:
-            ctx = browser.new_context(viewport={"width": 390, "height": 844},
-                                      device_scale_factor=2, is_mobile=True, has_touch=True)
-            ctx.set_default_timeout(WAIT)
-            page = ctx.new_page()
-            page.on("pageerror", lambda e: self.errors.append(str(e)))
-            page.goto(self.url[name])
-            self.contexts.append(ctx)
-            self.phones[name] = page
-        for page in self.phones.values():
-            page.locator('#conn[data-state="connected"]').wait_for()
+            url[self.child.match.group(1)] = self.child.match.group(2)
+        super().__init__(browser, {name: url[name] for name in FOUR})
 
     def close(self) -> None:
-        for ctx in self.contexts:
-            ctx.close()
+        self.close_phones()
         if self.child.isalive():
             self.child.send("quit\r")
             try:
@@ -92,9 +77,7 @@ class Table:
 
     def live(self, name: str = "Ala") -> dict[str, Any]:
         """A seat's live view (reads are not rate limited)."""
-        with urllib.request.urlopen(self.url[name] + "live.json", timeout=5) as r:
-            doc: dict[str, Any] = json.load(r)
-        return doc
+        return super().live(name)
 
     def moved(self, version: int) -> int:
         """The version after ``version``, once the file moved past it."""
@@ -105,11 +88,6 @@ class Table:
                 return now
             time.sleep(0.05)
         raise AssertionError(f"the table stayed at version {version}")
-
-    def shows(self, name: str, version: int) -> Any:
-        page = self.phones[name]
-        page.locator(f'body[data-version="{version}"]').wait_for()
-        return page
 
     def said(self, name: str, what: str) -> None:
         """The laptop's terminal says ``name``'s phone entry (``Bartek (phone): 7D``)."""

@@ -9,8 +9,8 @@ from typing import Any
 
 import pytest
 
+from tests.phones import chromium  # noqa: F401 - the one headless Chromium fixture
 from tests.test_browser import SAMPLES
-from tests.test_browser_seats import chromium  # noqa: F401 - the one headless Chromium fixture
 
 
 @pytest.mark.parametrize("width", [390, 360])

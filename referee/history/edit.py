@@ -15,6 +15,7 @@ from dataclasses import dataclass, field
 from itertools import zip_longest
 from typing import TYPE_CHECKING, Any
 
+from ..cards import Card
 from ..errors import NotationError, RefereeError, Violation
 from ..games.base import GameRules
 from ..model import Deal, Entry, Key, Play, Result, Setup
@@ -335,6 +336,36 @@ def _label(d: Any) -> str:
 def _vkey(v: Violation) -> tuple[Any, ...]:
     # the entry index moves when an edit adds or removes entries: compare without it
     return (v.deal, v.trick, v.turn, v.player, v.rule, v.message)
+
+
+def unseen(deals: Sequence[Deal], change: Change, force: bool = False) -> frozenset[Card]:
+    """The cards of a private deal in progress that the table has not seen, before the edit
+    (``deals``) or after it (``change``): what the laptop may not show of the change
+    (``force``: every deal in progress private, as ``private.hidden`` takes it)."""
+    from . import private
+
+    return private.hidden(deals, change.before, force=force) | \
+        private.hidden(change.deals, change.after, force=force)
+
+
+def masked_diff(d: Diff, cards: frozenset[Card]) -> Diff:
+    """``d`` with each card of ``cards`` written ``?`` in what it says (the violations'
+    messages, the deals' contracts and results, the prompts): ``unseen``'s cards, for the
+    laptop's screen."""
+    if not cards:
+        return d
+    from dataclasses import replace
+
+    from ..views.public import redact
+
+    def say(text: str) -> str:
+        return redact(text, cards)
+
+    return Diff([replace(c, label_before=say(c.label_before), label_after=say(c.label_after))
+                 for c in d.deals], dict(d.totals),
+                [replace(v, message=say(v.message)) for v in d.appeared],
+                [replace(v, message=say(v.message)) for v in d.vanished], d.winner, d.complete,
+                None if d.expect is None else (say(d.expect[0]), say(d.expect[1])))
 
 
 def diff(before: Result, after: Result) -> Diff:
