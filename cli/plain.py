@@ -56,8 +56,8 @@ def prompt_text(expect: Expect, ascii_only: bool) -> str:
 
 
 def names_of(res: Any) -> list[str]:
-    """The score columns: teams joined with ' & ', else the players."""
-    return [" & ".join(t) for t in res.teams] if res.teams else list(res.setup.players)
+    """The score columns (``Result.columns``)."""
+    return list(res.columns())
 
 
 def tolerant_stdout() -> None:

@@ -166,6 +166,11 @@ class DealResult:
             self.not_played = []
 
 
+def team_name(members: Iterable[str]) -> str:
+    """A team as the score sheet and the files name it: its members joined with ' & '."""
+    return " & ".join(members)
+
+
 def running_totals(deals: Iterable[DealResult], names: Sequence[str]) -> list[dict[str, int]]:
     """Each name's running total after each deal, one per deal in order: a finished deal's
     scores count; a deal in progress, or one not scored (``scores`` None), adds nothing. What
@@ -257,6 +262,11 @@ class Result:
     @property
     def ok(self) -> bool:
         return not self.violations
+
+    def columns(self) -> list[str]:
+        """The score sheet's columns: the teams (``team_name``), else the players. Every
+        sheet names them so: the terminal's, CSV, Markdown, the chart, the page."""
+        return [team_name(t) for t in self.teams] if self.teams else list(self.setup.players)
 
     def to_json(self, play: bool = False) -> dict[str, Any]:
         """The JSON of ``score --json``; ``play`` (``replay --json``): every deal carries

@@ -249,8 +249,7 @@ class Game:
 
     def names(self) -> list[str]:
         """The score columns: teams joined with ' & ', else the players."""
-        r = self.result
-        return [" & ".join(t) for t in r.teams] if r.teams else list(self.setup.players)
+        return self.result.columns()
 
     def violation(self, v: Violation) -> Json:
         """A violation as proven: where, who, the rule id, the message, and the card of the

@@ -19,6 +19,7 @@ from pathlib import Path
 from typing import Any
 
 from ..errors import RefereeError
+from ..model import team_name
 
 
 def find(paths: Iterable[str | Path]) -> Iterator[Path]:
@@ -84,7 +85,7 @@ class FileSummary:
     def team_of(self, player: str) -> str | None:
         for t in self.teams:
             if player in t:
-                return " & ".join(t)
+                return team_name(t)
         return None
 
     def rules(self) -> dict[str, int]:
@@ -398,7 +399,7 @@ class Stats:
         self.figures.setdefault(g, set()).update(s.figures)
         series = "series" in s.figures
         totals = dict(s.totals)
-        team_names = {" & ".join(t) for t in s.teams}
+        team_names = {team_name(t) for t in s.teams}
         for p in s.players:
             ln = self.line(g, p)
             side = s.team_of(p) or p

@@ -24,6 +24,7 @@ from ...model import (
     Result,
     Setup,
     TableView,
+    team_name,
 )
 from ...notation import key_line, resolve_player
 from ...words import count
@@ -116,7 +117,7 @@ class Kozel(GameRules):
         return [[ps[0], ps[2]], [ps[1], ps[3]]]
 
     def team_names(self, setup: Setup) -> list[str]:
-        return [" & ".join(t) for t in self.teams(setup) or []]
+        return [team_name(t) for t in self.teams(setup) or []]
 
     def resolve_team(self, name: str, setup: Setup) -> str:
         names = self.team_names(setup)

@@ -16,7 +16,7 @@ from typing import Any
 from ...cards import GLYPH, JOKER, Card
 from ...errors import Violation
 from ...knowledge import VoidAssertion
-from ...model import Bid, Deal, Exchange, Key, Play, Setup
+from ...model import Bid, Deal, Exchange, Key, Play, Setup, team_name
 from ...store.claimkeys import TableClaim
 from ...trick import Trick, TrickPlay
 from . import exchange as ex
@@ -30,7 +30,6 @@ from .score import (
     Variant,
     count_points,
     points_won,
-    team_name,
     teams_of,
 )
 

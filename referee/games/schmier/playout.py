@@ -8,9 +8,9 @@ from collections import Counter
 from dataclasses import replace
 
 from ...cards import JOKER, SUITS, Card
-from ...model import Bid, Deal, Entry, Exchange, Key, Play, Setup
+from ...model import Bid, Deal, Entry, Exchange, Key, Play, Setup, team_name
 from .rules import SchmierRules, shuffled
-from .score import Order, count_points, deal_scores, game_winner, team_name, teams_of
+from .score import Order, count_points, deal_scores, game_winner, teams_of
 
 
 def legal_cards(rules: SchmierRules, order: Order, hand: list[Card],

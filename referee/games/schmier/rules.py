@@ -27,6 +27,7 @@ from ...model import (
     Result,
     Setup,
     TableView,
+    team_name,
 )
 from ...notation import parse_cards, split_actor
 from ...trick import plays_in_turn, show_tricks
@@ -41,7 +42,6 @@ from .score import (
     Variant,
     deal_scores,
     game_winner,
-    team_name,
     teams_of,
 )
 

@@ -55,8 +55,6 @@ def teams_of(players: Sequence[str]) -> list[list[str]]:
     return [[players[i], players[i + k]] for i in range(k)]
 
 
-def team_name(members: Sequence[str]) -> str:
-    return " & ".join(members)
 
 
 class Order:

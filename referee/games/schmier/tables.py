@@ -6,13 +6,13 @@ from typing import TYPE_CHECKING, Any
 
 from ...cards import Card
 from ...errors import NotationError
-from ...model import Bid, Deal, Entry, Exchange, Key, Play, Setup
+from ...model import Bid, Deal, Entry, Exchange, Key, Play, Setup, team_name
 from ...notation import resolve_player, split_actor
 from ...store.claimkeys import dump as claim_dump
 from ...store.claimkeys import fold as claim_fold
 from ...store.claimkeys import read as claim_read
 from ..keys import Where, check_hands, common_key, dump_common, read_cards, read_suit
-from .score import team_name, teams_of
+from .score import teams_of
 from .text import POINT_TEXT
 
 if TYPE_CHECKING:

@@ -25,6 +25,7 @@ from ...compact import (
     TrickRules,
     plain_rules,
 )
+from ...model import team_name
 from ..tricks import TrickGame
 from . import score
 from .score import Order, Variant, game_value
@@ -165,7 +166,7 @@ class SchmierTricks(TrickGame):
         if trump not in ("S", "H", "D", "C"):
             raise NotAnalysable(f"deal {number}: no trump is known")
         teams = result.teams or []
-        names = tuple(" & ".join(t) for t in teams)
+        names = tuple(team_name(t) for t in teams)
         team = tuple(next(k for k, t in enumerate(teams) if p in t) for p in players)
         points = extra.get("points") or {}
         won = {name: sum(1 for v in points.values() if v == name) for name in names}
