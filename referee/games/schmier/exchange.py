@@ -11,7 +11,7 @@ from typing import TYPE_CHECKING
 from ...cards import JOKER, Card
 from ...knowledge import VoidAssertion
 from ...model import Exchange
-from . import text
+from . import kept, text
 
 if TYPE_CHECKING:
     from .play import DealState
@@ -95,6 +95,8 @@ def discard_kitty(st: DealState, e: Exchange, at: int) -> None:
     want = st.taken if st.taken is not None else st.kitty_view
     if e.count != want:
         st.flag(at, "exchange-count", text.discard_back(bidder, e.count, want), bidder)
+    if e.cards is None and e.count:  # a number: judged once the first lead fixes trump
+        st.kitty_before = (at, kept.held(st, bidder))
     discard_cards(st, e, at)
     st.bidder_discards = e.cards or ()
     st.exchanges.append(ExRec(bidder, "discard", e.cards, e.count, at))
@@ -200,6 +202,8 @@ def player_exchange(st: DealState, e: Exchange, at: int) -> None:
     trumps = [c for c in e.cards or () if st.order.is_trump(c)]
     if trumps:  # one discard, one violation, however many trumps it holds
         st.flag(at, "discard-trump", text.player_discarded_trump(p, st.order, trumps), p)
+    if e.cards is None and e.count:  # a number: the trumps held must stay (kept.py)
+        kept.promise(st, p, at, "player")
     discard_cards(st, e, at)
     got: tuple[Card, ...] | None = None
     if st.stock is not None and st.stock_pos is not None:
@@ -238,6 +242,8 @@ def dealer_exchange(st: DealState, e: Exchange, at: int) -> None:
     never = [c for c in trumps if c in points]
     if never:  # one discard, one violation: the point trumps already break the rule
         st.flag(at, "discard-trump", text.dealer_discarded_point(p, st.order, never), p)
+    if e.cards is None and e.count:  # a number: the trumps that must stay (kept.py)
+        kept.promise(st, p, at, "dealer")
     discard_cards(st, e, at)
     if trumps and not never:
         order = st.order

@@ -20,9 +20,10 @@ from ...model import Bid, Deal, Exchange, Key, Play, Setup, team_name
 from ...store.claimkeys import TableClaim
 from ...trick import Trick, TrickPlay
 from . import exchange as ex
-from . import text
+from . import kept, text
 from .exchange import ExRec
 from .hands import HandKnowledge
+from .kept import Keep
 from .score import (
     SUIT_WORD,
     DealPoints,
@@ -107,6 +108,10 @@ class DealState:
     ex_record: list[tuple[int, str]] = field(default_factory=list)
     ex_held: list[tuple[Exchange, int]] = field(default_factory=list)
     ex_early: bool = False  # the one turn-order of a deal whose exchange is out of order
+    keeps: list[Keep] = field(default_factory=list)  # what a discard of a number promised
+    # the Wisconsin bidder's discard of a number: its entry and the hand before it, kept
+    # until the first lead fixes trump
+    kitty_before: tuple[int, tuple[frozenset[Card], bool]] | None = None
     notes: dict[int, str] = field(default_factory=dict)  # entry index -> why (explain)
 
     def __post_init__(self) -> None:
@@ -426,6 +431,7 @@ class DealState:
                 text.proven(a.text, text.card(self.order, card), shown.trick),
                 at=at, retro=True))
         t.plays.append(TrickPlay(player, c, at))
+        kept.check(self, player, at)
         self.to_move = self.setup.left_of(player)
         self.finish_at = at
         if len(t.plays) == self.seats:
@@ -436,6 +442,10 @@ class DealState:
         if self.trump is None and c is not JOKER:
             self.trump = c.suit
             self.order = Order(c.suit, self.v.bauers)
+        if self.kitty_before is not None:  # the bidder's discard of a number (kept.py)
+            at0, before = self.kitty_before
+            self.kitty_before = None
+            kept.promise(self, self.bidder or player, at0, "bidder", before)
         if self.v.named_trump:
             return
         if self.trump_written is not None:

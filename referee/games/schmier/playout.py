@@ -98,9 +98,11 @@ def random_game(rules: SchmierRules, players: tuple[str, ...], seed: int, *,
                 drop = _choose_discards(order, hands[bidder], kitty_view, set())
                 for c in drop:
                     hands[bidder].remove(c)
-                if record_exchange:
+                if record_exchange:  # the discard named, or now and then its number
+                    named = rng.random() < 0.8
                     exch = [Exchange(bidder, "take", tuple(got), kitty_view),
-                            Exchange(bidder, "discard", tuple(drop), kitty_view)]
+                            Exchange(bidder, "discard", tuple(drop) if named else None,
+                                     kitty_view)]
         entries += exch
         leader = bidder
         plays: list[tuple[str, Card]] = []
@@ -176,7 +178,9 @@ def _schmier_exchange(rules: SchmierRules, order: Order, hands: dict[str, list[C
             hands[p].remove(c)
         hands[p] += stock[pos:pos + k]
         pos += k
-        if hands_known or rng.random() < 0.5:
+        # a discard is named, or written as a number (hands known too: what the hand held
+        # before it then says which trumps must stay, kept.py)
+        if rng.random() < (0.75 if hands_known else 0.5):
             out.append(Exchange(p, "discard", tuple(drop), k))
         else:
             out.append(Exchange(p, "discard", None, k) if k else Exchange(p, "discard", (), 0))
@@ -189,5 +193,6 @@ def _schmier_exchange(rules: SchmierRules, order: Order, hands: dict[str, list[C
     drop = _choose_discards(order, hands[dealer], extra, keep)
     for c in drop:
         hands[dealer].remove(c)
-    out.append(Exchange(dealer, "discard", tuple(drop), extra))
+    named = not hands_known or rng.random() < 0.75
+    out.append(Exchange(dealer, "discard", tuple(drop) if named else None, extra))
     return out if record else []

@@ -263,6 +263,33 @@ def dealer_kept_assertion(dealer: str, order: Order, trumps: Sequence[Card]) -> 
             "card that is not trump")
 
 
+def _still(left: int) -> str:
+    return ("never played" if left <= 0 else
+            f"not all among the {left} card{'s' if left != 1 else ''} still to play")
+
+
+def kept_trumps(player: str, order: Order, missing: Sequence[Card], left: int) -> str:
+    """A discard of a number of cards that took a trump, proven by the play (kept.py)."""
+    return (f"{player} discarded a trump at the exchange: {cards(order, missing)}, held "
+            f"before the discard, {_still(left)}; no trump may be discarded")
+
+
+def kept_trumps_held(player: str, dealer: bool, order: Order, missing: Sequence[Card],
+                     trumps: int, left: int) -> str:
+    """The dealer's (Schmier) or the bidder's (Wisconsin) discard of a number of cards that
+    took a trump it had to keep, proven by the play (kept.py)."""
+    who = f"the dealer {player}" if dealer else player
+    rule = ("the ace, the bauers, the 2 of trump and the joker are never discarded, nor any "
+            "trump by a dealer holding 6 or fewer" if dealer else
+            "a trump goes only when more than 6 trumps are held, down to 6")
+    if missing:
+        return (f"{who} discarded a trump at the exchange: {cards(order, missing)}, held "
+                f"before the discard, {_still(left)}; {rule}")
+    return (f"{who} kept fewer than {trumps} trumps at the exchange (held before the "
+            f"discard): too few trumps played with {left} card{'s' if left != 1 else ''} "
+            f"left; {rule}")
+
+
 def dealer_kept_plain(dealer: str, order: Order, trumps: Sequence[Card], held: Card) -> str:
     return (f"the dealer {dealer} discarded the trump {cards(order, trumps)} while keeping "
             f"{card(order, held)}, not trump; a trump goes only when more than 6 trumps are "
