@@ -21,6 +21,7 @@ with warnings.catch_warnings():
     from starlette.testclient import TestClient  # noqa: E402
 
 from cli.serve import make_app  # noqa: E402
+from referee.cards import pretty  # noqa: E402
 from referee.history.session import Session  # noqa: E402
 from referee.store import seatkeys  # noqa: E402
 from tests.helpers import cli_run  # noqa: E402
@@ -111,6 +112,11 @@ def test_the_picker_lists_the_referees_plays_and_sends_what_add_takes(tmp_path: 
                                                   "version": v["version"]})
     assert r.status_code == 422 and r.json()["rule"] == "lead-one-suit"
     assert a.read_bytes() == before
+    # the refusal's cards as the page and the terminal write them (7♠ 8♥, not 7S 8H)
+    said = r.json()["message"]
+    cards = mixed["data-cards"].split()
+    assert not any(x in said.split() for x in cards), said
+    assert all(str(pretty(x)) in said for x in cards), said
     two = next(x["data-entry"] for x in p["plays"]
                if x["data-allowed"] == "1" and len(x["data-cards"].split()) == 2)
     sent = [two]

@@ -46,6 +46,12 @@ def not_found() -> Response:
 
 
 def answer(status: int, doc: Json) -> Response:
+    """A seat write's JSON answer; its ``message``'s cards as glyphs (``2♠``), as the page and
+    the terminal write them."""
+    if isinstance(doc.get("message"), str):
+        from cli.plain import plain_cards
+
+        doc = {**doc, "message": plain_cards(doc["message"], False)}
     return Response(json.dumps(doc, ensure_ascii=False, separators=(",", ":")), status,
                     media_type="application/json")
 
