@@ -110,7 +110,7 @@ def test_the_wisconsin_bidders_discard_as_a_number_keeps_her_trumps() -> None:
     opts = {"kitty_view": 2, "high_low": "ace-seven", "bid_out": False}
     for seed in range(200):
         setup, deals = random_game(rules, ("Ala", "Bartek", "Celina", "Darek"), seed,
-                                   options=opts, max_deals=3)  # type: ignore[arg-type]
+                                   options=opts, max_deals=3, numbers=0.5)  # type: ignore[arg-type]
         for i, d in enumerate(deals):
             ex = [e for e in d.entries if isinstance(e, Exchange)]
             if len(ex) != 2 or ex[1].cards is not None:

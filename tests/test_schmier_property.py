@@ -79,26 +79,31 @@ def check_game(rules: SchmierRules, setup: Setup, deals: list[Deal]) -> None:
 @settings(max_examples=80, deadline=None)
 @given(seed=st.integers(0, 10**9), hands_known=st.booleans(), kitty=st.integers(0, 3),
        high_low=st.sampled_from(["ace-seven", "in-play"]), bid_out=st.booleans(),
-       outcome=st.sampled_from([0.0, 0.3]))
+       outcome=st.sampled_from([0.0, 0.3]), numbers=st.sampled_from([0.0, 0.3]))
 def test_random_wisconsin_games(seed: int, hands_known: bool, kitty: int, high_low: str,
-                                bid_out: bool, outcome: float) -> None:
+                                bid_out: bool, outcome: float, numbers: float) -> None:
+    """``numbers``: some discards written as numbers, the hands known (no false proof by
+    kept.py)."""
     rules = get("wisconsin-schmier")
     assert isinstance(rules, SchmierRules)
     opts = {"kitty_view": kitty, "high_low": high_low, "bid_out": bid_out}
     setup, deals = random_game(rules, FOUR, seed, hands_known=hands_known,
-                               outcome_rate=outcome, options=opts, max_deals=40)
+                               outcome_rate=outcome, options=opts, max_deals=40,
+                               numbers=numbers)
     check_game(rules, setup, deals)
 
 
 @settings(max_examples=60, deadline=None)
 @given(seed=st.integers(0, 10**9), hands_known=st.booleans(),
-       outcome=st.sampled_from([0.0, 0.3]), record=st.booleans())
+       outcome=st.sampled_from([0.0, 0.3]), record=st.booleans(),
+       numbers=st.sampled_from([0.0, 0.3]))
 def test_random_schmier_games(seed: int, hands_known: bool, outcome: float,
-                              record: bool) -> None:
+                              record: bool, numbers: float) -> None:
     rules = get("schmier")
     assert isinstance(rules, SchmierRules)
     setup, deals = random_game(rules, SIX, seed, hands_known=hands_known,
-                               outcome_rate=outcome, max_deals=30, record_exchange=record)
+                               outcome_rate=outcome, max_deals=30, record_exchange=record,
+                               numbers=numbers)
     check_game(rules, setup, deals)
 
 

@@ -38,9 +38,12 @@ def random_game(rules: SchmierRules, players: tuple[str, ...], seed: int, *,
                 hands_known: bool = True, outcome_rate: float = 0.0,
                 options: dict[str, object] | None = None, max_deals: int = 200,
                 first_dealer: str | None = None,
-                record_exchange: bool = True) -> tuple[Setup, list[Deal]]:
+                record_exchange: bool = True, numbers: float = 0.0
+                ) -> tuple[Setup, list[Deal]]:
     """A complete random legal game (or ``max_deals`` deals). ``hands_known``: the deals carry
-    ``hands`` and ``stock``; otherwise only what the table sees is written."""
+    ``hands`` and ``stock``; otherwise only what the table sees is written. ``numbers``: how
+    often a discard is written as its number although the hands are known (the rule on
+    trumps is then proven by the play, ``kept.py``)."""
     v = rules.variant
     rng = random.Random(seed)
     setup = Setup(rules.name, players, first_dealer or players[0], dict(options or {}),
@@ -81,7 +84,7 @@ def random_game(rules: SchmierRules, players: tuple[str, ...], seed: int, *,
         if v.named_trump:
             entries.append(Key("trump", trump))
             exch = _schmier_exchange(rules, order, hands, stock_l, dealer, setup, rng,
-                                     hands_known, record_exchange)
+                                     hands_known, record_exchange, numbers)
         else:
             if rng.random() < 0.3:
                 entries.append(Key("trump", trump))
@@ -99,7 +102,7 @@ def random_game(rules: SchmierRules, players: tuple[str, ...], seed: int, *,
                 for c in drop:
                     hands[bidder].remove(c)
                 if record_exchange:  # the discard named, or now and then its number
-                    named = rng.random() < 0.8
+                    named = not (numbers and rng.random() < numbers)
                     exch = [Exchange(bidder, "take", tuple(got), kitty_view),
                             Exchange(bidder, "discard", tuple(drop) if named else None,
                                      kitty_view)]
@@ -165,7 +168,7 @@ def _choose_discards(order: Order, hand: list[Card], k: int, keep: set[Card]) ->
 
 def _schmier_exchange(rules: SchmierRules, order: Order, hands: dict[str, list[Card]],
                       stock: list[Card], dealer: str, setup: Setup, rng: random.Random,
-                      hands_known: bool, record: bool) -> list[Entry]:
+                      hands_known: bool, record: bool, numbers: float = 0.0) -> list[Entry]:
     out: list[Entry] = []
     pos = 0
     n = len(setup.players)
@@ -178,9 +181,10 @@ def _schmier_exchange(rules: SchmierRules, order: Order, hands: dict[str, list[C
             hands[p].remove(c)
         hands[p] += stock[pos:pos + k]
         pos += k
-        # a discard is named, or written as a number (hands known too: what the hand held
-        # before it then says which trumps must stay, kept.py)
-        if rng.random() < (0.75 if hands_known else 0.5):
+        # hands known, a discard is named but for ``numbers`` of them (kept.py); else half
+        named = (not (numbers and rng.random() < numbers)) if hands_known \
+            else rng.random() < 0.5
+        if named:
             out.append(Exchange(p, "discard", tuple(drop), k))
         else:
             out.append(Exchange(p, "discard", None, k) if k else Exchange(p, "discard", (), 0))
@@ -193,6 +197,6 @@ def _schmier_exchange(rules: SchmierRules, order: Order, hands: dict[str, list[C
     drop = _choose_discards(order, hands[dealer], extra, keep)
     for c in drop:
         hands[dealer].remove(c)
-    named = not hands_known or rng.random() < 0.75
+    named = not (hands_known and numbers and rng.random() < numbers)
     out.append(Exchange(dealer, "discard", tuple(drop) if named else None, extra))
     return out if record else []
