@@ -62,6 +62,14 @@ about, so the positions of one line of play (``analyze`` walks them) share their
   card of it or between it and the next card held elsewhere is: with the run below the line
   any of its cards plays like any other in every matching position. Checked against a plain
   minimax on one table asked about many positions of a deal (``tests/test_solve_ranks.py``).
+  Inside a trick (``follow_r``) the search stops when the trick's outcome is fixed: no seat
+  still to play can beat its winning card, or a seat still to play (a maximiser of the side,
+  or a minimiser outside it) holds a card of the suit led above the trick and above every
+  card the others still to play hold; that team takes the trick and its winner leads next,
+  its quick tricks counted against every card still out (more cards elsewhere only take
+  masters away), a lower bound for the side or an upper one. It rests on the winning card
+  and the cards above it and on the quick tricks' ranks. The claimer's side, discarding,
+  tries the card most beaten first (the most cards of its suit above it elsewhere).
 * **A budget** of trick-boundary nodes (``budget``, or :meth:`Solver.allow` for the searches
   to come) stops a search with :class:`Budget`; the table keeps only proven bounds, so the
   same solver may search on.
