@@ -1398,6 +1398,8 @@ cdef class Engine:
                     got += self._quick(winner, live & ~tmask, number + 1, &tq)
                     rel |= tq
                 if got >= beta:
+                    if self._spent():  # (a trick boundary reached: counted)
+                        return 0
                     self.rel_out = rel
                     return got
             else:
@@ -1406,6 +1408,8 @@ cdef class Engine:
                     got -= self._quick(winner, live & ~tmask, number + 1, &tq)
                     rel |= tq
                 if got <= alpha:
+                    if self._spent():  # (a trick boundary reached: counted)
+                        return 0
                     self.rel_out = rel
                     return got
         else:  # or a seat still to play takes it whatever the others play
@@ -1438,6 +1442,8 @@ cdef class Engine:
                         rel |= tq
                     self.hands[s] = mine
                     if got >= beta:
+                        if self._spent():
+                            return 0
                         self.rel_out = rel
                         return got
                 else:
@@ -1447,6 +1453,8 @@ cdef class Engine:
                         rel |= tq
                     self.hands[s] = mine
                     if got <= alpha:
+                        if self._spent():
+                            return 0
                         self.rel_out = rel
                         return got
         nc = self._follow_moves(seat, hand, led, best, winner, tmask, live, cands)

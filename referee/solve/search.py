@@ -1238,6 +1238,9 @@ class Solver:
                         got += sure
                         rel |= tq
                     if got >= beta:
+                        solver.nodes += 1  # (a trick boundary reached: counted)
+                        if solver.nodes > solver.limit:
+                            raise Budget
                         rel_out = rel
                         return got
                 else:
@@ -1247,6 +1250,9 @@ class Solver:
                         got -= sure
                         rel |= tq
                     if got <= alpha:
+                        solver.nodes += 1  # (a trick boundary reached: counted)
+                        if solver.nodes > solver.limit:
+                            raise Budget
                         rel_out = rel
                         return got
             else:
@@ -1284,6 +1290,9 @@ class Solver:
                             rel |= tq
                         hands[s] = mine
                         if got >= beta:
+                            solver.nodes += 1
+                            if solver.nodes > solver.limit:
+                                raise Budget
                             rel_out = rel
                             return got
                     else:
@@ -1294,6 +1303,9 @@ class Solver:
                             rel |= tq
                         hands[s] = mine
                         if got <= alpha:
+                            solver.nodes += 1
+                            if solver.nodes > solver.limit:
+                                raise Budget
                             rel_out = rel
                             return got
             hand = hands[seat]
