@@ -212,3 +212,26 @@ def test_paired_trumps_agree_with_the_oracle(game: str) -> None:
         if checked == 25:
             break
     assert checked == 25
+
+
+def test_the_slowest_sample_claim_is_decided_within_half_the_budget() -> None:
+    """The hands-known claim that took the most positions (docs/claims.md, "The settled
+    trick"): Celina claims 4 of the 12 tricks left after deal 1's first trick of the sample
+    game, and it holds. A trick whose outcome is fixed ends the search inside it, so the
+    solver decides it within half its budget (it needed 1,990,739 positions of 2,000,000)."""
+    from pathlib import Path
+
+    from referee.claims import as_problem, known
+    from referee.claims.position import read
+    from referee.history.session import Session
+    from referee.solve import core
+    from tests.helpers import cut_plays
+
+    if core.compiled() is None:  # (the pure core's budget is 200,000: seconds of work)
+        pytest.skip("the compiled core is not built (or REFEREE_PURE is set)")
+    s = Session.load(Path(__file__).parent.parent / "sample_games" / "kierki-hands-known.toml")
+    deals = [cut_plays(s.deals[0], 4)]
+    pos = read(s.setup, deals, "Celina")
+    holds, _, nodes = known.decide(as_problem(pos, pos.hands["Celina"]), 4,
+                                   budget=known.NODE_BUDGET // 2)
+    assert holds and nodes <= known.NODE_BUDGET // 2

@@ -17,7 +17,7 @@ import random
 import pytest
 
 from referee.solve import core
-from referee.solve.search import Budget
+from referee.solve.search import Budget, Objective, Solver
 from tests.solve_oracle import Case, kierki_case, schmier_case
 
 if core.compiled() is None:
@@ -105,3 +105,33 @@ def test_a_budget_stops_both_cores_at_the_same_node(game: str) -> None:
             s.allow(None)  # the table keeps only proven bounds: it searches on, alike
             ends.append((s.nodes, s.value(pos), s.nodes))
         assert ends[0] == ends[1]
+
+
+def claim_solver(case: Case, pure: bool) -> Solver:
+    """A hands-known claim's solver (``claims/known.py``): only tricks count, the side's
+    first seat alone maximises them, every other seat (a partner too) minimises them."""
+    obj = Objective((0,) * case.rules.layout.size, (1,) * len(case.objective.trick_value),
+                    wants_tricks=True)
+    return Solver(case.rules, obj, case.side, case.teams, case.seats, None, case.hands,
+                  maximizers=case.side[:1], pure=pure)
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_both_cores_judge_claims_alike(game: str) -> None:
+    """The claim's search (winning ranks, one maximiser): the trick a seat still to play
+    surely takes, the settled trick and the claimer's discards, alike in both cores."""
+    rng = random.Random(3600 + GAMES.index(game))
+    for _ in range(12):
+        case = deep(rng, game)
+        got = []
+        for pure in (True, False):
+            s = claim_solver(case, pure)
+            pos = case.position(s)
+            v = s.value(pos)
+            verdicts = [s.at_least(pos, t) for t in (v - 1, v, v + 1)]
+            fresh = claim_solver(case, pure)
+            fpos = case.position(fresh)
+            fresh_verdicts = [fresh.at_least(fpos, t) for t in (v + 1, v, v - 1)]
+            got.append((v, verdicts, s.nodes, fresh_verdicts, fresh.nodes))
+        assert got[0] == got[1]
+        assert got[0][1] == [True, True, False]

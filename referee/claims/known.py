@@ -24,8 +24,8 @@ if TYPE_CHECKING:  # (this package's search is not imported: it would run the pa
     from .search import Problem, Step
 
 # trick-boundary nodes of the solver before the claim is undecided: about a second's worth
-# of the compiled core (the slowest claim of ``benchmarks/claims.py --known`` needs 2.0 M),
-# of the pure one's a few seconds (docs/claims.md)
+# of the compiled core (the slowest claim of ``benchmarks/claims.py --known`` needs 0.85 M,
+# 2.0 M before the settled trick of docs/claims.md), of the pure one's a few seconds
 NODE_BUDGET = 2_000_000 if compiled() is not None else 200_000
 FIRST_SHARE = 20  # the two cheaper searches get the budget // FIRST_SHARE nodes each,
 FIRST_MOST = 10_000  # and at most this many (as before the larger budget)

@@ -115,6 +115,10 @@ class Search:
         self._hall: dict[tuple[tuple[int, int], ...], bool] = {}  # feasible, by the groups
         self._last: dict[tuple[int, ...], bool] = {}  # the last trick, by leader and masks
         self._above: dict[tuple[int, int, int], int] = {}  # the cards above a key of a suit led
+        # pattern's memo, by trump: per suit its cards, their mask, the suit's pattern by the
+        # hands' masks in it, and a small number for each pattern met
+        self._patterns: dict[int | None, list[tuple[Sequence[int], int, dict[
+            tuple[int, ...], int], dict[tuple[int, ...], int]]]] = {}
 
     # -- the worlds -------------------------------------------------------------------------
 
@@ -481,7 +485,7 @@ class Search:
             return self.boundary(p.to_move, need, p.left)
         return self.move(p.to_move, need, p.left)
 
-    def pattern(self, leader: int) -> tuple[int, ...]:
+    def pattern(self, leader: int) -> tuple[int | None, ...]:
         """The position between two tricks up to the ranks of the cards: for each suit, from
         its lowest live card up, who holds it (hands known) or who may (hands unseen). Two
         positions with one pattern differ only in the ranks of cards that keep their order,
@@ -489,43 +493,41 @@ class Search:
         rules = self.rules
         if rules is None:  # before Wisconsin's first lead: the masks themselves
             return (leader, -2, *self.hands, self.out, *self.extra)
-        owner = [0] * len(rules.suit)  # 0: no one; else who holds the card (or may)
         if self.known:
-            for s, h in enumerate(self.hands, 1):
-                while h:
-                    low = h & -h
-                    owner[low.bit_length() - 1] = s
-                    h ^= low
+            masks = self.hands
         else:
-            h = self.hands[self.claimer]
-            while h:
-                low = h & -h
-                owner[low.bit_length() - 1] = 1
-                h ^= low
-            for i, s in enumerate(self.holders):
-                h = self.hands[s]
-                bit = 4 << i
-                while h:
-                    low = h & -h
-                    owner[low.bit_length() - 1] |= bit
-                    h ^= low
-            h = self.out
-            while h:
-                low = h & -h
-                owner[low.bit_length() - 1] |= 2
-                h ^= low
-            for j, h in enumerate(self.extra):
-                bit = 4 << (len(self.holders) + j)
-                while h:
-                    low = h & -h
-                    owner[low.bit_length() - 1] |= bit
-                    h ^= low
-        key = [leader, rules.trump]
-        get = owner.__getitem__
-        for order in rules.order:
-            key.append(-1)
-            key.extend([o for o in map(get, order) if o])
+            masks = [self.hands[self.claimer], self.out,
+                     *(self.hands[s] for s in self.holders), *self.extra]
+        memo = self._patterns.get(rules.trump)
+        if memo is None:
+            memo = self._patterns[rules.trump] = [
+                (o, sum(1 << c for c in o), {}, {}) for o in rules.order]
+        key: list[int | None] = [leader, rules.trump]
+        for order, sm, by_masks, ids in memo:
+            sub = tuple([m & sm for m in masks])
+            got = by_masks.get(sub)
+            if got is None:
+                seq = self._suit_pattern(order, sub)
+                got = by_masks[sub] = ids.setdefault(seq, len(ids))
+            key.append(got)
         return tuple(key)
+
+    def _suit_pattern(self, order: Sequence[int], masks: Sequence[int]) -> tuple[int, ...]:
+        """``pattern`` of one suit (its cards ``order``, lowest first; ``masks`` the hands'
+        as ``pattern`` lists them): who holds (or may hold) each live card, from the lowest.
+        Hands known: the seat + 1; unseen: 1 the claimer, 2 the outside, then a bit per
+        holder and per face-down group."""
+        owner: dict[int, int] = {}
+        if self.known:
+            for s, h in enumerate(masks, 1):
+                for c in bits(h):
+                    owner[c] = s
+        else:
+            for i, h in enumerate(masks):
+                bit = 1 if i == 0 else 2 if i == 1 else 4 << (i - 2)
+                for c in bits(h):
+                    owner[c] = owner.get(c, 0) | bit
+        return tuple([owner[c] for c in order if c in owner])
 
     def boundary(self, leader: int, need: int, left: int) -> bool:
         if need <= 0:

@@ -227,6 +227,7 @@ cdef class Engine:
     cdef bint ranks
     cdef uint64_t up[MAXC]
     cdef uint64_t upx[MAXC]
+    cdef uint64_t beats[5][MAXC]  # the cards that beat card j in a trick of suit led
     cdef int holder[MAXC]
     cdef bint have_holder
     cdef int hb, trump_top
@@ -236,6 +237,9 @@ cdef class Engine:
     cdef int n_suits
     cdef int rs_base[MAXR]
     cdef uint64_t rs_width[MAXR]
+    # per suit, by its live cards (a suit of at most 16 cards): the counts per seat and the
+    # holders, as the rank key puts them (0 counts: not yet computed)
+    cdef uint64_t *rs_memo[MAXR]
     cdef uint64_t rs_mask[MAXR]
     cdef int n_rs
     cdef uint64_t rel_out
@@ -261,6 +265,7 @@ cdef class Engine:
         self.buckets.full = self.pats.full = NULL
         self.buckets.vals = self.pats.vals = NULL
         for r in range(MAXR):
+            self.rs_memo[r] = NULL
             self.run_ids[r] = NULL
             self.run_codes[r].keys = NULL
             self.run_codes[r].full = NULL
@@ -279,6 +284,7 @@ cdef class Engine:
         free(self.tt_best)
         free(self.rec)
         for r in range(MAXR):
+            free(self.rs_memo[r])
             free(self.run_ids[r])
             map_free(&self.run_codes[r])
             free(self.pos_tables[r].sums)
@@ -373,6 +379,11 @@ cdef class Engine:
             m = self.smask[self.suit[j]]
             self.up[j] = m & ~((<uint64_t>1 << j) - 1)
             self.upx[j] = m & ~((<uint64_t>2 << j) - 1)
+            for led in range(5):
+                self.beats[led][j] = 0
+                for x in range(self.size):
+                    if self.keys[led][x] > self.keys[led][j]:
+                        self.beats[led][j] |= <uint64_t>1 << x
         self.have_holder = False
         if self.ranks:
             self.hb = p["hb"]
@@ -416,10 +427,16 @@ cdef class Engine:
     def set_holder(self, holder):
         """Who held each card at the start (``Solver._holder``, known from the first
         position asked about): the winning-ranks table keys on it."""
-        cdef int j
+        cdef int j, r
         for j in range(self.size):
             self.holder[j] = holder[j]
         self.have_holder = True
+        for r in range(self.n_rs):
+            free(self.rs_memo[r])
+            self.rs_memo[r] = NULL
+            if self.rs_width[r] < (<uint64_t>1 << 16):
+                self.rs_memo[r] = <uint64_t *>calloc(2 * (self.rs_width[r] + 1),
+                                                      sizeof(uint64_t))
 
     def set_sym(self, sym):
         """Each card's symbol (``Solver._sym``: its holder and worth, known from the first
@@ -1037,13 +1054,13 @@ cdef class Engine:
                 best = k
         return best
 
-    cdef void _sure_bounds(self, int leader, uint64_t live, int number,
-                           int *dlo, int *dhi, uint64_t *tlo, uint64_t *thi) noexcept nogil:
-        """``sure_bounds`` of search.py: the side's sure tricks, its sure losses and the
-        cards each rests on."""
-        cdef uint64_t hand = self.hands[leader], m = 0, mine, cut_m, elsewhere, theirs, t
+    cdef int _quick(self, int leader, uint64_t live, int number,
+                    uint64_t *tq_out) noexcept nogil:
+        """``quick_of``: the leader's quick tricks as trick values from trick ``number`` on,
+        and the cards they rest on."""
+        cdef uint64_t hand = self.hands[leader], m = 0, mine, cut_m, elsewhere, theirs
         cdef uint64_t tq = 0
-        cdef int q, sure, i, cut, top, ks, ko, a1, b1
+        cdef int q, sure, i, cut, top
         for i in range(self.n_suits):  # the masters (each suit a run of bits)
             mine = hand & self.suit_list[i]
             if mine:
@@ -1071,6 +1088,17 @@ cdef class Engine:
                         top = rc_high(theirs)
                         if hand & self.upx[top]:
                             tq |= self.up[top]
+        tq_out[0] = tq
+        return sure
+
+    cdef void _sure_bounds(self, int leader, uint64_t live, int number,
+                           int *dlo, int *dhi, uint64_t *tlo, uint64_t *thi) noexcept nogil:
+        """``sure_bounds`` of search.py: the side's sure tricks, its sure losses and the
+        cards each rests on."""
+        cdef uint64_t mine, t
+        cdef uint64_t tq = 0
+        cdef int sure, i, ks, ko, a1, b1
+        sure = self._quick(leader, live, number, &tq)
         dlo[0] = dhi[0] = 0
         tlo[0] = thi[0] = 0
         if self.trump_top:
@@ -1142,6 +1170,7 @@ cdef class Engine:
         cdef uint64_t hs[MAXR]
         cdef uint64_t pk[MAXR + 1]
         cdef uint64_t cnt, hh
+        cdef uint64_t *memo
         cdef int32_t head, e, lo_e = -1, hi_e = -1, got, last_e, found_e
         cdef int32_t *ks
         cdef int cands[MAXM]
@@ -1181,12 +1210,20 @@ cdef class Engine:
         bkey[2] = <uint64_t>leader << 40
         for r in range(self.n_rs):
             mm = (live >> self.rs_base[r]) & self.rs_width[r]
-            cnt = hh = 0
-            while mm:
-                j = self.rs_base[r] + rc_low(mm)
-                hh = hh << self.hb | <uint64_t>self.holder[j]
-                cnt += <uint64_t>1 << 4 * self.holder[j]
-                mm &= mm - 1
+            memo = self.rs_memo[r] + 2 * mm if self.rs_memo[r] != NULL else NULL
+            if memo != NULL and memo[0]:
+                cnt = memo[0]
+                hh = memo[1]
+            else:
+                cnt = hh = 0
+                while mm:
+                    j = self.rs_base[r] + rc_low(mm)
+                    hh = hh << self.hb | <uint64_t>self.holder[j]
+                    cnt += <uint64_t>1 << 4 * self.holder[j]
+                    mm &= mm - 1
+                if memo != NULL:
+                    memo[0] = cnt
+                    memo[1] = hh
             hs[r] = hh
             bkey[r >> 1] |= cnt << (32 * (r & 1))  # (suit 4 in the third word, with the leader)
         head = map_get(&self.buckets, bkey)
@@ -1342,11 +1379,88 @@ cdef class Engine:
         cdef int top = self.keys[led][best]
         cdef bint maximize = self.maxi[seat]
         cdef int cands[MAXM]
-        cdef int nc = self._follow_moves(seat, hand, led, best, winner, tmask, live, cands)
+        cdef int nc, number, got
         cdef int g = -INF if maximize else INF
         cdef int a = alpha, b = beta, a0 = alpha, b0 = beta, i, c, nbest, nwin, v, gain
         cdef int trick_v = 0
         cdef bint at_last = pos == self.last
+        cdef uint64_t to_play = 0, rel, tq, mine, cand, rest, low = 0
+        cdef int s
+        for i in range(pos, self.n):  # the trick settled (search.py's follow_r)
+            to_play |= self.hands[(leader + i) % self.n]
+        if not to_play & self.beats[led][best]:
+            number = self.tricks - 1 - rc_pop(live & ~tmask) // self.n
+            rel = self.up[best]
+            tq = 0
+            if self.side[winner]:
+                got = self.tv[number]
+                if got < beta and self.maxi[winner] and number + 1 < self.tricks:
+                    got += self._quick(winner, live & ~tmask, number + 1, &tq)
+                    rel |= tq
+                if got >= beta:
+                    if self._spent():  # (a trick boundary reached: counted)
+                        return 0
+                    self.rel_out = rel
+                    return got
+            else:
+                got = self.pos_suffix[number + 1]
+                if got > alpha and number + 1 < self.tricks:
+                    got -= self._quick(winner, live & ~tmask, number + 1, &tq)
+                    rel |= tq
+                if got <= alpha:
+                    if self._spent():  # (a trick boundary reached: counted)
+                        return 0
+                    self.rel_out = rel
+                    return got
+        else:  # or a seat still to play takes it whatever the others play
+            number = -1
+            for i in range(pos, self.n):
+                s = (leader + i) % self.n
+                if self.side[s] != self.maxi[s]:
+                    continue
+                mine = self.hands[s]
+                cand = mine & self.smask[led] & self.beats[led][best]
+                rest = to_play & ~mine
+                c = -1
+                while cand:
+                    low = cand & (~cand + 1)
+                    if not rest & self.beats[led][rc_low(cand)]:
+                        c = rc_low(cand)
+                        break
+                    cand ^= low
+                if c < 0:
+                    continue
+                if number < 0:
+                    number = self.tricks - 1 - rc_pop(live & ~tmask) // self.n
+                rel = self.up[c]
+                tq = 0
+                self.hands[s] = mine ^ low
+                if self.side[s]:
+                    got = self.tv[number]
+                    if got < beta and number + 1 < self.tricks:
+                        got += self._quick(s, live & ~tmask & ~low, number + 1, &tq)
+                        rel |= tq
+                    self.hands[s] = mine
+                    if got >= beta:
+                        if self._spent():
+                            return 0
+                        self.rel_out = rel
+                        return got
+                else:
+                    got = self.pos_suffix[number + 1]
+                    if got > alpha and number + 1 < self.tricks:
+                        got -= self._quick(s, live & ~tmask & ~low, number + 1, &tq)
+                        rel |= tq
+                    self.hands[s] = mine
+                    if got <= alpha:
+                        if self._spent():
+                            return 0
+                        self.rel_out = rel
+                        return got
+        nc = self._follow_moves(seat, hand, led, best, winner, tmask, live, cands)
+        if maximize and self.wants and self.side[seat] and not self.side[winner] \
+                and not hand & self.smask[led]:
+            self._discards(cands, nc, live & ~hand & ~tmask, led, top)
         if at_last:
             trick_v = self.tv[self.tricks - 1 - rc_pop(live & ~tmask) // self.n]
         for i in range(nc):
@@ -1392,6 +1506,28 @@ cdef class Engine:
         else:
             self.rel_out = grel if g <= a0 else urel
         return g
+
+    cdef void _discards(self, int *cands, int nc, uint64_t rest, int led,
+                        int top) noexcept nogil:
+        """A discard of the claimer's side (``follow_r``): after the cards that take the
+        trick, the card most beaten first (the most cards of its suit above it elsewhere),
+        a stable sort."""
+        cdef int i, j, c, kc, w = 0
+        cdef int key[MAXM]
+        while w < nc and self.keys[led][cands[w]] > top:
+            w += 1
+        for i in range(w, nc):
+            key[i] = -rc_pop(rest & self.upx[cands[i]])
+        for i in range(w + 1, nc):
+            c = cands[i]
+            kc = key[i]
+            j = i
+            while j > w and key[j - 1] > kc:
+                cands[j] = cands[j - 1]
+                key[j] = key[j - 1]
+                j -= 1
+            cands[j] = c
+            key[j] = kc
 
 cdef inline void _reverse(int *cands, int nc) noexcept nogil:
     cdef int i, c

@@ -62,6 +62,14 @@ about, so the positions of one line of play (``analyze`` walks them) share their
   card of it or between it and the next card held elsewhere is: with the run below the line
   any of its cards plays like any other in every matching position. Checked against a plain
   minimax on one table asked about many positions of a deal (``tests/test_solve_ranks.py``).
+  Inside a trick (``follow_r``) the search stops when the trick's outcome is fixed: no seat
+  still to play can beat its winning card, or a seat still to play (a maximiser of the side,
+  or a minimiser outside it) holds a card of the suit led above the trick and above every
+  card the others still to play hold; that team takes the trick and its winner leads next,
+  its quick tricks counted against every card still out (more cards elsewhere only take
+  masters away), a lower bound for the side or an upper one. It rests on the winning card
+  and the cards above it and on the quick tricks' ranks. The claimer's side, discarding,
+  tries the card most beaten first (the most cards of its suit above it elsewhere).
 * **A budget** of trick-boundary nodes (``budget``, or :meth:`Solver.allow` for the searches
   to come) stops a search with :class:`Budget`; the table keeps only proven bounds, so the
   same solver may search on.
@@ -614,12 +622,11 @@ class Solver:
         upx = tuple(smask[suit[j]] & ~((2 << j) - 1) for j in range(size))  # above j
         suit_list = tuple(m for m in smask if m)
 
-        def sure_bounds(leader: int, live: int, number: int) -> tuple[int, int, int, int]:
-            """Where only tricks count: what the side surely wins (a rise of the lower bound)
-            and what it surely loses (a fall of the upper bound) of the tricks left, and the
-            cards each rests on (the ranks that make them, for the winning ranks): the quick
-            tricks, the highest card of a suit held elsewhere where the leader holds a master
-            of it; the master trumps, the lowest live trump of the other team."""
+        def quick_of(leader: int, live: int, number: int) -> tuple[int, int]:
+            """The leader's quick tricks (masters cashed from the top) as trick values from
+            trick ``number`` on, and the cards they rest on: in each suit where the leader
+            holds a master, the highest card held elsewhere and above (only the trump suit
+            when others hold trumps)."""
             hand = hands[leader]
             q = quick(hand, live)
             sure = cum[number + q] - cum[number] if q else 0
@@ -633,6 +640,15 @@ class Solver:
                         top = theirs.bit_length() - 1
                         if hand & upx[top]:
                             tq |= up[top]
+            return sure, tq
+
+        def sure_bounds(leader: int, live: int, number: int) -> tuple[int, int, int, int]:
+            """Where only tricks count: what the side surely wins (a rise of the lower bound)
+            and what it surely loses (a fall of the upper bound) of the tricks left, and the
+            cards each rests on (the ranks that make them, for the winning ranks): the quick
+            tricks, the highest card of a suit held elsewhere where the leader holds a master
+            of it; the master trumps, the lowest live trump of the other team."""
+            sure, tq = quick_of(leader, live, number)
             dlo = dhi = tlo = thi = 0
             if trump_top:  # master trumps: sure tricks of their team, whoever leads
                 mine = 0
@@ -1034,6 +1050,9 @@ class Solver:
                     t |= tops[i][k]
             return t
 
+        # beats[led][j]: the cards that beat card j in a trick of suit ``led``
+        beats = tuple(tuple(sum(1 << x for x in range(size) if keys[led][x] > keys[led][j])
+                            for j in range(size)) for led in range(5))
         rt = self.rt
         sure_r: dict[int, tuple[int, int, int, int]] = {}
         at_leader = size  # the leader's place in the key of sure_r
@@ -1200,12 +1219,109 @@ class Solver:
             """``follow`` where only tricks count, with winning ranks: sets ``rel_out``."""
             nonlocal rel_out
             seat = seat_at[leader][pos]
+            to_play = 0
+            for s in seat_at[leader][pos:]:
+                to_play |= hands[s]
+            if not to_play & beats[led][best]:
+                # the trick is settled: no seat still to play holds a card that beats it, so
+                # its winner's team takes it and the winner leads next with the hand it has
+                # now, whatever the others play; its quick tricks count against every card
+                # still to fall (more cards elsewhere only take masters away). It rests on
+                # the winning card and the cards above it (no one still to play holds them)
+                # and on the quick tricks' ranks.
+                number = tricks - 1 - (live & ~tmask).bit_count() // n
+                rel = up[best]
+                if side[winner]:
+                    got = tv[number]
+                    if got < beta and maxi[winner] and number + 1 < tricks:
+                        sure, tq = quick_of(winner, live & ~tmask, number + 1)
+                        got += sure
+                        rel |= tq
+                    if got >= beta:
+                        solver.nodes += 1  # (a trick boundary reached: counted)
+                        if solver.nodes > solver.limit:
+                            raise Budget
+                        rel_out = rel
+                        return got
+                else:
+                    got = pos_suffix[number + 1]
+                    if got > alpha and number + 1 < tricks:
+                        sure, tq = quick_of(winner, live & ~tmask, number + 1)
+                        got -= sure
+                        rel |= tq
+                    if got <= alpha:
+                        solver.nodes += 1  # (a trick boundary reached: counted)
+                        if solver.nodes > solver.limit:
+                            raise Budget
+                        rel_out = rel
+                        return got
+            else:
+                # or a seat still to play takes it whatever the others play, with its lowest
+                # card of the suit led that beats the trick and every card of the others
+                # still to play: the trick is its team's if it wants (its maximisers' or its
+                # minimisers' choice), and it leads next with its quick tricks. It rests on
+                # that card and the cards above it (the others still to play hold none).
+                number = -1
+                for s in seat_at[leader][pos:]:
+                    if side[s] != maxi[s]:  # (a partner playing against the claim)
+                        continue
+                    mine = hands[s]
+                    cand = mine & smask[led] & beats[led][best]
+                    if not cand:
+                        continue
+                    rest = to_play & ~mine
+                    while cand:
+                        low = cand & -cand
+                        c = low.bit_length() - 1
+                        if not rest & beats[led][c]:
+                            break
+                        cand ^= low
+                    else:
+                        continue
+                    if number < 0:
+                        number = tricks - 1 - (live & ~tmask).bit_count() // n
+                    rel = up[c]
+                    hands[s] = mine ^ low
+                    if side[s]:
+                        got = tv[number]
+                        if got < beta and number + 1 < tricks:
+                            sure, tq = quick_of(s, live & ~tmask & ~low, number + 1)
+                            got += sure
+                            rel |= tq
+                        hands[s] = mine
+                        if got >= beta:
+                            solver.nodes += 1
+                            if solver.nodes > solver.limit:
+                                raise Budget
+                            rel_out = rel
+                            return got
+                    else:
+                        got = pos_suffix[number + 1]
+                        if got > alpha and number + 1 < tricks:
+                            sure, tq = quick_of(s, live & ~tmask & ~low, number + 1)
+                            got -= sure
+                            rel |= tq
+                        hands[s] = mine
+                        if got <= alpha:
+                            solver.nodes += 1
+                            if solver.nodes > solver.limit:
+                                raise Budget
+                            rel_out = rel
+                            return got
             hand = hands[seat]
             others = live & ~hand & ~tmask | 1 << best  # (what separates a run: the run rule)
             key = keys[led]
             top = key[best]
             maximize = maxi[seat]
             cands = follow_moves(seat, hand, led, best, winner, tmask, live)
+            if maximize and wants and side[seat] and not side[winner] \
+                    and not hand & smask[led]:
+                # a discard of the claimer's side: the card most beaten first (the cards
+                # still elsewhere above it in its suit), the cards that take the trick first
+                rest = live & ~hand & ~tmask
+                cands = [c for c in cands if key[c] > top] + sorted(
+                    (c for c in cands if key[c] <= top),
+                    key=lambda c: -(rest & upx[c]).bit_count())
             g = -INF if maximize else INF
             a, b = alpha, beta
             a0, b0 = a, b
