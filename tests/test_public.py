@@ -107,6 +107,14 @@ def leaks(text: str, unseen: set[Card]) -> list[str]:
     return found
 
 
+def unkeyed(text: str, keys: Any) -> str:
+    """``text`` with every seat's key written ``KEY``: a key is random letters, digits, ``-``
+    and ``_``, so ``…-3C_…`` in a link once read as a card to ``leaks``."""
+    for key in keys.values():
+        text = text.replace(key, "KEY")
+    return text
+
+
 def all_steps(c: Any) -> list[Any]:
     """Every step of the replay, a deal's page at a time (``replay.json`` is the index)."""
     index = c.get("/replay.json").json()

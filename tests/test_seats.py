@@ -39,6 +39,7 @@ from tests.test_public import (  # noqa: E402,I001
     leaks,
     play_at_random,
     shown_card_said,
+    unkeyed,
 )
 
 LOCAL = "http://127.0.0.1"
@@ -419,14 +420,14 @@ def test_no_seat_sees_another_seats_hidden_card(tmp_path: Path, seed: int, game:
         assert {x for x in took if x not in drawn} == set(), (p, took)  # only its draws
         unseen -= took
         for u in ("", "live.json"):
-            text = said(without_pick(c.get(f"/s/{k[p]}/{u}").text, unseen - {card_shown},
-                                     card_shown))
+            text = said(without_pick(unkeyed(c.get(f"/s/{k[p]}/{u}").text, k),
+                                     unseen - {card_shown}, card_shown))
             assert not leaks(text, unseen), (p, u, leaks(text, unseen))
         with c.stream("GET", f"/s/{k[p]}/events") as r:
             lines = r.iter_lines()
             first = next(lines)
             while not first.startswith("data:"):
                 first = next(lines)
-            data = without_pick(first.removeprefix("data:").strip(), unseen - {card_shown},
-                                card_shown)
+            data = without_pick(unkeyed(first.removeprefix("data:").strip(), k),
+                                unseen - {card_shown}, card_shown)
             assert not leaks(said(data), unseen)

@@ -31,7 +31,7 @@ from referee.model import Play, Setup  # noqa: E402
 from referee.store import seatkeys  # noqa: E402
 from tests.helpers import cli_run  # noqa: E402
 from tests.test_private import FOUR, a_revoke, cards, deal_hands  # noqa: E402
-from tests.test_public import FEW, leaks  # noqa: E402
+from tests.test_public import FEW, leaks, unkeyed  # noqa: E402
 
 LOCAL = "http://127.0.0.1"
 
@@ -213,14 +213,14 @@ def test_no_one_else_sees_a_registered_hand(tmp_path: Path, seed: int, some: int
     secret = unplayed_registered(s)
     for p in FOUR:
         others = secret - set(hands[p])
-        text = without_pickers(c.get(f"/s/{k[p]}/live.json").text)
+        text = without_pickers(unkeyed(c.get(f"/s/{k[p]}/live.json").text, k))
         assert not leaks(text, others), (p, leaks(text, others))
         doc = view(c, k[p])
         if p not in mine:  # its choices: every card not seen alike, none greyed (a bid may
             # be: bid-higher is the table's knowledge)
             assert all(x["allowed"] for x in doc["choices"]
                        if _a_card(x["entry"].split(": ")[1]))
-        page = c.get(f"/s/{k[p]}/").text
+        page = unkeyed(c.get(f"/s/{k[p]}/").text, k)
         page = page.split('id="register"')[0] + page.split('id="hand"')[-1]
         page = re.sub(r'placeholder="[^"]*"', "", page)  # (an example of what to type)
         assert not leaks(page, others), (p, leaks(page, others))
