@@ -15,6 +15,11 @@ seat may register (or correct) its hand until it plays its first card of the dea
 (``turn-order`` after that); the terminal may correct it later (``director``), which is
 written in the deal's ``note``.
 
+Where cards come into a hand during the deal (Kozel's draws, ``GameRules.hand_drawn``), the
+seat's list is the cards dealt, then each card drawn, in the order drawn; after its first
+card the seat shows its hand as it is now and the draws due are appended (``drawn_list``;
+docs/private.md "Draws").
+
 Hidden until the deal is over: ``public`` already shows a deal in progress as the table saw
 it; the terminal's read-only views replay ``masked`` deals (a private deal in progress without
 its ``hands``: the table's answer, as if the hands were unseen), and ``redact`` writes ``?`` for
