@@ -344,6 +344,8 @@ def put_hands(deal: Deal, hands: dict[str, tuple[Card, ...]]) -> None:
 
 def _note(deal: Deal, line: str) -> None:
     old = deal.key("note")
+    if isinstance(old, str) and line in old.split("; "):
+        return  # (said already)
     text = f"{old}; {line}" if isinstance(old, str) and old else line
     es = deal.entries
     es[:] = [e for e in es if not (isinstance(e, Key) and e.name == "note")]
