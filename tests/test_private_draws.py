@@ -370,3 +370,147 @@ def test_the_terminal_views_hide_a_registered_draw_while_the_deal_lasts(
         for example in ("'trump 9S'", "'trump 9♠'"):
             out = out.replace(example, "")
         assert not leaks(out + err, secret), (args, leaks(out + err, secret))
+
+
+# -- the Schmier exchange -----------------------------------------------------------------------
+
+SIX = ("Ala", "Bartek", "Celina", "Darek", "Ewa", "Filip")
+SCHMIER = get("schmier")
+
+
+def schmier_pair(tmp: Path, seed: int) -> tuple[dict[str, Any], Session, Session]:
+    """``a``: a Schmier game where nothing is known (the seats register their hands and the
+    cards they draw at the exchange); ``b``: deal 1 typed with ``hands`` and ``stock``."""
+    keys = SCHMIER.virtual_deal(Setup("schmier", SIX, "Ala", seed=seed), 1, "Ala")
+    k = {e.name: e.value for e in keys}
+    d = Path(tempfile.mkdtemp(dir=tmp))
+    a = Session.create(d / "a.toml", Setup("schmier", SIX, "Ala"))
+    known = ", ".join(f'{p} = "{cards(list(k["hands"][p]))}"' for p in SIX)
+    names = ", ".join(f'"{p}"' for p in SIX)
+    (d / "b.toml").write_text(
+        f'format = 1\ngame = "schmier"\nplayers = [{names}]\nfirst_dealer = "Ala"\n\n'
+        f'[[deals]]\ndealer = "Ala"\nhands = {{ {known} }}\nstock = "{cards(list(k["stock"]))}"\n')
+    return k, a, Session.load(d / "b.toml")
+
+
+def schmier_now(b: Session, seat: str) -> str:
+    st = b.result().state[0][-1]
+    assert st.know.exact[seat]
+    return cards(sorted(st.know.held[seat], key=str))
+
+
+def schmier_catch_up(a: Session, b: Session, seat: str) -> None:
+    if not a.deals or seat not in private.registered(a.deals[-1]):
+        private.register(a, seat, cards(list(b.deals[-1].key("hands")[seat])))
+    elif due(a, seat):
+        private.register(a, seat, schmier_now(b, seat))
+
+
+def unnamed(entry: str) -> bool:
+    """A discard of a number of cards, not named (``Ala: discard 8``): its cards then unseen
+    (the seat's own phone names them)."""
+    words = entry.split(": ")[-1].split()
+    return len(words) == 2 and words[0] == "discard" and words[1].isdigit() and words[1] != "0"
+
+
+def dealer_discard(b: Session) -> str:
+    """A legal discard of the dealer's, named: back to 6, non-trumps first, then the trumps
+    that are no point (RULES.md, Schmier)."""
+    st = b.result().state[0][-1]
+    assert st.stock is not None and st.stock_pos is not None
+    hand = sorted(st.know.held[st.dealer] | set(st.stock[st.stock_pos:]), key=str)
+    want = len(hand) - 6
+    points = {st.order.left} | {c for c in hand if c.rank in (14, 11, 2) and
+                                st.order.is_trump(c)} | {c for c in hand if c.suit == "X"}
+    plain = [c for c in hand if not st.order.is_trump(c)]
+    trumps = [c for c in hand if st.order.is_trump(c) and c not in points]
+    return f"{st.dealer}: discard {cards((plain + trumps)[:want])}"
+
+
+def schmier_done(b: Session) -> bool:
+    res = b.result()
+    return bool(res.deals and res.deals[0].finished) or res.expect.deal != 1
+
+
+@given(seed=st.integers(0, 10**6))
+@FEW
+def test_schmier_every_hand_and_exchange_draw_registered_is_hands_and_stock_known(
+        tmp_path: Path, seed: int) -> None:
+    """Each seat shows its 6 dealt before its exchange and the cards it drew there before
+    its next action (the dealer: the rest of the undealt cards, then discards back to 6):
+    the same choices, refusals, violations and scores as hands and stock known."""
+    k, a, b = schmier_pair(tmp_path, seed)
+    rng = random.Random(seed)
+    for _ in range(150):
+        if schmier_done(b):
+            break
+        who = b.result().expect.player
+        assert who is not None
+        schmier_catch_up(a, b, who)
+        st_b = b.result().state[0][-1]
+        if who == st_b.dealer and st_b.phase == "exchange":
+            # the dealer takes the rest and discards in one entry: it shows what it took
+            # after (its discard judged on its hand dealt and the count till then)
+            pick = dealer_discard(b)
+            assert attempt(b, pick) is None and attempt(a, pick) is None
+            continue
+        offer = b.rules.choices(b.setup, b.deals, b.result()).choices
+        ours = a.rules.choices(a.setup, a.deals, a.result()).choices
+        assert sorted((c.entry, c.allowed, c.rule) for c in offer) == \
+            sorted((c.entry, c.allowed, c.rule) for c in ours)
+        if rng.random() < 0.3 and offer:
+            tried = rng.choice(offer).entry
+            assert attempt(a, tried) == attempt(b, tried)
+            continue
+        allowed = [c.entry for c in offer if c.allowed and not c.entry.endswith("pass")
+                   and not unnamed(c.entry)] or [c.entry for c in offer if c.allowed]
+        if not allowed:
+            break
+        pick = rng.choice(allowed)
+        assert attempt(a, pick) is None and attempt(b, pick) is None
+    ra, rb = a.result(), b.result()
+    assert [(v.deal, v.trick, v.player, v.rule) for v in ra.violations] == \
+        [(v.deal, v.trick, v.player, v.rule) for v in rb.violations]
+    assert [d.scores for d in ra.deals] == [d.scores for d in rb.deals]
+    assert a.path is not None
+    again = Session.load(a.path)
+    assert again.deals == a.deals and again.text() == a.text()
+
+
+def test_schmier_a_card_not_held_after_the_exchange_is_refused_once_shown(
+        tmp_path: Path) -> None:
+    k, a, b = schmier_pair(tmp_path, 3)
+    rng = random.Random(3)
+    while b.result().state[0][-1].phase != "play":
+        who = b.result().expect.player
+        assert who is not None
+        if b.result().state[0][-1].phase != "exchange" or who != "Bartek":
+            schmier_catch_up(a, b, who)
+        elif "Bartek" not in private.registered(a.deals[-1]):
+            schmier_catch_up(a, b, who)
+        offer = [c.entry for c in b.rules.choices(b.setup, b.deals, b.result()).choices
+                 if c.allowed and not c.entry.endswith("pass")]
+        # Bartek discards some cards (so draws some)
+        if who == "Bartek" and b.result().state[0][-1].phase == "exchange":
+            offer = [c for c in offer if len(c.split(": ")[1].split()) >= 2] or offer
+        pick = rng.choice(offer)
+        assert attempt(a, pick) is None and attempt(b, pick) is None
+    now = SCHMIER.hand_drawn(a.setup, a.deals, a.result(), "Bartek")
+    assert now is not None and now.due >= 1
+    st_b = b.result().state[0][-1]
+    stranger = next(c for c in k["stock"] if all(c not in st_b.know.held[p] for p in SIX))
+    theirs = sorted(st_b.know.held["Celina"], key=str)[0]
+    # its draws not shown: the hand is partly known, a card it may have drawn is taken
+    assert a.result().state[0][-1].know.problem("Bartek", stranger) is None
+    private.register(a, "Bartek", schmier_now(b, "Bartek"))
+    listed = private.registered(a.deals[0])["Bartek"]
+    got = [c for e in b.result().state[0][-1].exchanges if e.player == "Bartek"
+           for c in (e.got or ())]
+    assert sorted(map(str, listed[6:])) == sorted(map(str, got))
+    know = a.result().state[0][-1].know
+    assert know.exact["Bartek"]
+    for c in (stranger, theirs):  # refused at once, whoever holds it (nobody named)
+        problem = know.problem("Bartek", c)
+        assert problem is not None and problem[0] == "card-not-held"
+        assert "Celina" not in problem[1]
+    assert a.result().violations == []

@@ -353,14 +353,16 @@ def _note(deal: Deal, line: str) -> None:
 
 
 def check_some(hands: dict[str, tuple[Card, ...]], setup: Setup, size: int,
-               deck: Sequence[Card], where: Any) -> None:
-    """A private deal's ``hands`` in the file: each hand listed has ``size`` cards, all
-    different, of the deck (the players left out are unseen)."""
+               deck: Sequence[Card], where: Any, most: int | None = None) -> None:
+    """A private deal's ``hands`` in the file: each hand listed has ``size`` cards (``most``:
+    the cards dealt, then up to ``most`` in all with those drawn), all different, of the
+    deck (the players left out are unseen)."""
     of = frozenset(deck)
     seen: set[Card] = set()
     for p, cards in hands.items():
-        if len(cards) != size:
-            raise where.err(f"hands.{p}", f"{size} cards for each player listed")
+        if not size <= len(cards) <= (most or size):
+            raise where.err(f"hands.{p}", f"{size} cards for each player listed" + (
+                ", then each card drawn, in order" if most else ""))
         for c in cards:
             if c in seen or c not in of:
                 raise where.err(f"hands.{p}", f"different cards of the {len(deck)}-card deck "
