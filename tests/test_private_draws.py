@@ -413,18 +413,23 @@ def unnamed(entry: str) -> bool:
     return len(words) == 2 and words[0] == "discard" and words[1].isdigit() and words[1] != "0"
 
 
+def keep_six(st: Any, hand: list[Any]) -> str:
+    """The dealer's legal discard back to 6, named: non-trumps first, then trumps that are
+    no point (RULES.md, Schmier)."""
+    points = {st.order.left} | {c for c in hand if st.order.is_trump(c) and (
+        c.rank in (14, 11, 2) and c.suit == st.trump or c.suit == "X")}
+    plain = [c for c in hand if not st.order.is_trump(c)]
+    trumps = [c for c in hand if st.order.is_trump(c) and c not in points]
+    return " ".join(str(c) for c in (plain + trumps)[:len(hand) - 6])
+
+
 def dealer_discard(b: Session) -> str:
     """A legal discard of the dealer's, named: back to 6, non-trumps first, then the trumps
     that are no point (RULES.md, Schmier)."""
     st = b.result().state[0][-1]
     assert st.stock is not None and st.stock_pos is not None
     hand = sorted(st.know.held[st.dealer] | set(st.stock[st.stock_pos:]), key=str)
-    want = len(hand) - 6
-    points = {st.order.left} | {c for c in hand if c.rank in (14, 11, 2) and
-                                st.order.is_trump(c)} | {c for c in hand if c.suit == "X"}
-    plain = [c for c in hand if not st.order.is_trump(c)]
-    trumps = [c for c in hand if st.order.is_trump(c) and c not in points]
-    return f"{st.dealer}: discard {cards((plain + trumps)[:want])}"
+    return f"{st.dealer}: discard {keep_six(st, hand)}"
 
 
 def schmier_done(b: Session) -> bool:

@@ -23,7 +23,7 @@ from referee.history.session import Session  # noqa: E402
 from referee.model import Play, Pull  # noqa: E402
 from tests.helpers import cli_run  # noqa: E402
 from tests.test_private import FOUR  # noqa: E402
-from tests.test_private_draws import dealt  # noqa: E402
+from tests.test_private_draws import dealt, keep_six  # noqa: E402
 from tests.test_public import FEW, shown_card_said  # noqa: E402
 from tests.test_public import leaks as leaks_of  # noqa: E402
 from tests.test_seats_private import game_of, hand, view, without_pickers  # noqa: E402
@@ -193,3 +193,134 @@ def test_no_one_else_sees_a_registered_draw(tmp_path: Path, seed: int, some: int
         assert not leaks(out + err, secret), (args, leaks(out + err, secret))
     code, out, err = cli_run("hand", str(t.path), FOUR[0], *t.held[FOUR[0]])
     assert not leaks(out + err, secret - set(t.held[FOUR[0]]))
+
+
+# -- the Schmier exchange -----------------------------------------------------------------------
+
+SIX = ("Ala", "Bartek", "Celina", "Darek", "Ewa", "Filip")
+
+
+class SixTable:
+    """A served private Schmier game (nothing known to the file) and its true deal 1."""
+
+    def __init__(self, tmp: Path, seed: int) -> None:
+        import warnings
+
+        from referee.games import get
+        from referee.model import Setup
+        from referee.store import seatkeys
+
+        with warnings.catch_warnings():
+            warnings.simplefilter("ignore")
+            from starlette.testclient import TestClient
+
+        from cli.serve import make_app
+
+        self.path = tmp / f"s{seed}.toml"
+        Session.create(self.path, Setup("schmier", SIX, "Ala"))
+        self.k = seatkeys.ensure(self.path, SIX)
+        self.c = TestClient(make_app(self.path, seats=True), base_url="http://127.0.0.1")
+        keys = get("schmier").virtual_deal(Setup("schmier", SIX, "Ala", seed=seed), 1, "Ala")
+        kv = {e.name: e.value for e in keys}
+        self.dealt = {p: [str(x) for x in kv["hands"][p]] for p in SIX}
+        self.stock = [str(x) for x in kv["stock"]]
+        SHOWN[:] = []
+
+    def session(self) -> Session:
+        return Session.load(self.path)
+
+    def held(self) -> dict[str, list[str]]:
+        """The true hands now: dealt, the exchange's draws in, the discards and plays out."""
+        from referee.model import Exchange
+
+        s = self.session()
+        held = {p: list(h) for p, h in self.dealt.items()}
+        pos = 0
+        gone: set[str] = set()
+        for e in s.deals[-1].entries if s.deals else ():
+            if isinstance(e, Exchange) and e.kind == "discard":
+                n = e.count if e.player != "Ala" else len(self.stock) - pos
+                held[e.player] += self.stock[pos:pos + n]
+                pos += n
+                gone.update(str(x) for x in e.cards or ())
+            elif isinstance(e, Play):
+                gone.update(str(x) for x in e.cards if x is not None)
+        return {p: [x for x in h if x not in gone] for p, h in held.items()}
+
+    def play(self, rng: random.Random) -> str | None:
+        from referee.cards import try_parse_card
+
+        s = self.session()
+        res = s.result()
+        who = res.expect.player
+        if who is None or (res.deals and res.deals[-1].finished) or res.expect.deal != 1:
+            return None
+        held = self.held()
+        st = res.state[0][-1] if res.state and res.state[0] else None
+        if st is not None and st.phase == "exchange" and who == st.dealer:
+            from referee.model import Exchange
+
+            pos = sum(e.count for e in s.deals[-1].entries if isinstance(e, Exchange))
+            hand = held[who] + self.stock[pos:]  # the rest of the undealt cards taken
+            pick = f"{who}: discard {keep_six(st, [try_parse_card(x) for x in hand])}"
+        else:
+            offer = [x.entry for x in s.rules.choices(s.setup, s.deals, res, who).choices
+                     if x.allowed and not x.entry.endswith("pass") and all(
+                         w in held[who] for w in x.entry.split(": ")[1].split()
+                         if try_parse_card(w) is not None)
+                     and not re.fullmatch(r".*discard [1-9]", x.entry)] or \
+                [x.entry for x in s.rules.choices(s.setup, s.deals, res, who).choices
+                 if x.allowed and x.entry.endswith("pass")]
+            if not offer:
+                return None
+            pick = rng.choice(offer)
+        r = post(self.c, self.k[who], pick)
+        assert r.status_code == 200, (pick, r.json())
+        return who
+
+
+@given(seed=st.integers(0, 10**6), some=st.integers(1, 6), plays=st.integers(8, 24))
+@FEW
+def test_no_one_else_sees_a_registered_schmier_draw(tmp_path: Path, seed: int, some: int,
+                                                    plays: int) -> None:
+    t = SixTable(tmp_path, seed)
+    c, k = t.c, t.k
+    rng = random.Random(seed)
+    mine = set(rng.sample(SIX, some))
+    for p in mine:
+        assert hand(c, k[p], " ".join(t.dealt[p])).status_code == 200
+    shown = 0
+    for _ in range(plays):
+        s = t.session()
+        for p in mine:
+            if private.draws_to_show(s.rules, s.setup, s.deals, s.result(), p):
+                r = hand(c, k[p], " ".join(t.held()[p]))
+                assert r.status_code == 200, r.json()
+                shown += 1
+        if t.play(rng) is None:
+            break
+    s = t.session()
+    if not s.deals or s.result().deals[-1].finished:
+        return
+    secret = registered_unplayed(s)
+    for p in SIX:
+        others = secret - set(private.registered(s.deals[-1]).get(p, ()))
+        text = without_pickers(c.get(f"/s/{k[p]}/live.json").text)
+        assert not leaks(text, others), (p, leaks(text, others))
+        page = c.get(f"/s/{k[p]}/").text
+        page = page.split('id="register"')[0] + page.split('id="hand"')[-1]
+        page = re.sub(r'placeholder="[^"]*"', "", page)
+        assert not leaks(page, others), (p, leaks(page, others))
+    for u in ("", "live.json", "score", "replay.json", "replay.json?deal=1"):
+        text = c.get("/" + u).text
+        assert not leaks(text, secret), (u, leaks(text, secret))
+    for args in (["status", "--json"], ["replay", "--json"], ["score", "--json"], ["status"],
+                 ["replay"], ["explain"]):
+        code, out, err = cli_run(*args, str(t.path))
+        if args == ["status", "--json"]:
+            doc = json.loads(out)
+            doc["expect"].pop("choices")
+            doc["expect"].pop("picks", None)
+            out = json.dumps(doc)
+        out = re.sub(r": discard (2C|2♣) (3D|3♦)'", "", out)  # (the prompt's example)
+        assert not leaks(out + err, secret), (args, leaks(out + err, secret))

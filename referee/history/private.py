@@ -71,15 +71,18 @@ def masked(deals: Sequence[Deal], result: Result, force: bool = False,
            rules: Any = None) -> list[Deal]:
     """``deals`` as the terminal may show them: a private deal in progress as the table has
     seen it (the game's ``as_seen`` where it has one: Kozel's face-down plays), else without
-    its ``hands`` (and ``stock``: a virtual deal's undealt cards), as if unseen."""
+    its ``hands`` (and ``stock``: a virtual deal's undealt cards), as if unseen, and each
+    exchange as a count (the cards a seat took or discarded face down: the Schmier games)."""
     n = live_private(deals, result, force)
     if n is None:
         return list(deals)
     d = deals[n - 1]
     seen = rules.as_seen(d) if rules is not None else None
-    if seen is None:
-        seen = Deal([e for e in d.entries if not (
-            isinstance(e, Key) and e.name in ("hands", "stock"))])
+    if seen is None:  # (an exchange's cards, taken or discarded face down: a count only)
+        seen = Deal([Exchange(e.player, e.kind, None, e.count)
+                     if isinstance(e, Exchange) and e.cards is not None else e
+                     for e in d.entries if not (
+                         isinstance(e, Key) and e.name in ("hands", "stock"))])
     # (without its hands, ``private`` is not a key the deal may hold: the table's view)
     seen = Deal([e for e in seen.entries if not (isinstance(e, Key) and e.name == PRIVATE)])
     return [*deals[:n - 1], seen]
