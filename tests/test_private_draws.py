@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import json
 import random
+import re
 import tempfile
 from pathlib import Path
 from typing import Any
@@ -519,3 +520,36 @@ def test_schmier_a_card_not_held_after_the_exchange_is_refused_once_shown(
         assert problem is not None and problem[0] == "card-not-held"
         assert "Celina" not in problem[1]
     assert a.result().violations == []
+
+
+def test_the_terminal_shows_a_private_deal_s_exchange_as_a_count(tmp_path: Path) -> None:
+    """A seat's discard named from its phone is face down: the terminal's views of a private
+    deal in progress say how many cards, not which (the table saw a count)."""
+    from tests.test_public import leaks
+
+    k, a, b = schmier_pair(tmp_path, 5)
+    rng = random.Random(5)
+    discarded: set[Card] = set()
+    while not discarded:
+        who = b.result().expect.player
+        assert who is not None
+        if not a.deals or who not in private.registered(a.deals[-1]):
+            private.register(a, who, cards(list(b.deals[-1].key("hands")[who])))
+        offer = [c.entry for c in b.rules.choices(b.setup, b.deals, b.result()).choices
+                 if c.allowed and not c.entry.endswith("pass") and not unnamed(c.entry)]
+        named = [e for e in offer if "discard" in e and len(e.split()) > 3]
+        pick = rng.choice(named or offer)
+        assert attempt(a, pick) is None and attempt(b, pick) is None
+        if pick in named:
+            discarded = {c for c in private.registered(a.deals[0])[who]
+                         if str(c) in pick.split(": ")[1].split()}
+    assert a.path is not None
+    for args in (["replay"], ["explain"], ["replay", "--json"], ["status", "--json"]):
+        code, out, err = cli_run(*args, str(a.path))
+        if args == ["status", "--json"]:
+            doc = json.loads(out)
+            doc["expect"].pop("choices")
+            doc["expect"].pop("picks", None)
+            out = json.dumps(doc)
+        out = re.sub(r": discard (2C|2♣) (3D|3♦)'", "", out)
+        assert not leaks(out + err, discarded), (args, leaks(out + err, discarded))
