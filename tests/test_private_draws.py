@@ -553,3 +553,29 @@ def test_the_terminal_shows_a_private_deal_s_exchange_as_a_count(tmp_path: Path)
             out = json.dumps(doc)
         out = re.sub(r": discard (2C|2♣) (3D|3♦)'", "", out)
         assert not leaks(out + err, discarded), (args, leaks(out + err, discarded))
+
+
+def test_a_hand_holding_a_card_another_seat_laid_face_down_is_refused_naming_no_one(
+        tmp_path: Path) -> None:
+    k, a, b = kozel_pair(tmp_path, 9)
+    lead = b.result().expect.player
+    assert lead is not None
+    catch_up(a, b, lead)
+    first = next(c.entry for c in b.rules.choices(b.setup, b.deals, b.result()).choices
+                 if c.allowed and len(c.entry.split(": ")[1].split()) == 1)
+    assert attempt(a, first) is None and attempt(b, first) is None
+    who = b.result().expect.player  # (its hand not registered: its play is taken as laid)
+    assert who is not None
+    down = next(c.entry for c in b.rules.choices(b.setup, b.deals, b.result()).choices
+                if c.allowed and "~" in c.entry)
+    assert attempt(a, down) is None and attempt(b, down) is None
+    gone = down.split("~")[1].split()[0]
+    nxt = b.result().expect.player
+    assert nxt is not None and nxt not in private.registered(a.deals[0])
+    mine = [str(c) for c in k["hands"][nxt]]
+    assert a.path is not None
+    before = a.path.read_bytes()
+    with pytest.raises(IllegalEntry) as e:
+        private.register(a, nxt, " ".join([gone, *mine[1:]]))
+    assert e.value.rule == "card-not-held" and who not in str(e.value)
+    assert a.path.read_bytes() == before
