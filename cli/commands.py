@@ -198,8 +198,9 @@ def hand(file: FileArg,
          cards: Annotated[list[str], typer.Argument(help="the hand's cards, e.g. AS KS 7H")],
          ) -> None:
     """Register a player's hand for the deal in progress, shown to the referee alone (a
-    private deal: nothing shows it until the deal ends); or correct it, as the director,
-    after the player's first card (written in the deal's note)."""
+    private deal: nothing shows it until the deal ends); after a draw (Kozel, the Schmier
+    exchange) the hand as it is now, the cards drawn appended; or correct it, as the
+    director, after the player's first card (written in the deal's note)."""
     from referee.history.private import register
     from referee.notation import resolve_player
 

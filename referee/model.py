@@ -113,6 +113,23 @@ class Place:
 Entry = Key | Play | Pull | Bid | Pass | Exchange | Place
 
 
+@dataclass(frozen=True, slots=True)
+class HandNow:
+    """A registered hand in a deal where cards come into it during play (Kozel's draws, the
+    Schmier exchange's replacements), as the replay knows it now (``GameRules.hand_drawn``):
+    ``size``, the cards the seat holds; ``held``, the registered cards it certainly still
+    holds; ``maybe``, those it may still hold (laid face down unseen perhaps); ``due``, the
+    cards it drew whose faces its registered list does not give yet; ``laid``, the cards it
+    laid (faces known) that are not in that list, in the order laid: draws played before they
+    were shown. The list (SAVEFILE.md ``private``) is the cards dealt, then each one drawn."""
+
+    size: int
+    held: frozenset[Card]
+    maybe: frozenset[Card]
+    due: int
+    laid: tuple[Card, ...] = ()
+
+
 @dataclass(slots=True)
 class Deal:
     """One ``[[deals]]`` table: its entries in the order they were made (the session appends

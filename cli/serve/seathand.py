@@ -6,10 +6,14 @@ by a rule: 422 with the rule id, nothing kept. One request registers the whole h
 collects the taps, then sends them at once).
 
 The seat's live view gains ``register``: None, or what the page needs to offer "show the
-referee my hand" (before this seat's first card of the deal): ``size`` (the count the game
-deals), ``registered`` (whether the referee holds this seat's hand already) and ``deck``
-(the cards the page offers to tap: the game's deck less the cards other seats laid face up
-in this deal, so nothing beyond what the table has seen).
+referee my hand" (before this seat's first card of the deal, and again whenever it has drawn
+cards it has not shown: Kozel's draws from the stock): ``size`` (the count the game deals,
+or the cards it holds now), ``registered`` (whether the referee holds this seat's hand
+already), ``deck`` (the cards the page offers to tap: the game's deck less the cards laid
+face up in this deal, so nothing beyond what the table has seen), ``drew`` (the cards it
+drew and has not shown, 0 before its first card) and ``held`` (the cards of its hand the
+referee holds already, picked when the page offers it: the seat sends its hand as it is
+now, ``referee.history.private.register``).
 """
 
 from __future__ import annotations
@@ -30,16 +34,23 @@ def view(game: Any, name: str) -> Json | None:
         return None
     rules, setup, deals, res = game.rules, game.setup, game.deals, game.result
     size = private.may_register(rules, setup, deals, res, name)
-    if size is None:
+    drew = None if size is not None else private.draws_to_show(rules, setup, deals, res, name)
+    if size is None and drew is None:
         return None
     opened = bool(deals) and not res.expect.new_deal
     mine = private.registered(deals[-1]).get(name) if opened else None
     sight = game.sight(len(deals)) if opened else None
     seen = set(sight.visible or ()) if sight is not None else set()
+    if drew is not None:  # its hand now: the cards it holds still, and those it drew
+        own = set(drew.held | drew.maybe)
+        deck = [str(c) for c in rules.deck if c in own or c not in seen]
+        return {"size": drew.size, "registered": True, "deck": deck,
+                "drew": drew.due - len(drew.laid),
+                "held": [str(c) for c in rules.deck if c in drew.held]}
     own = set(mine or ())
     deck = [str(c) for c in rules.deck if c in own or c not in seen]
     return {"size": size, "registered": mine is not None and private.is_private(deals[-1]),
-            "deck": deck}
+            "deck": deck, "drew": 0, "held": []}
 
 
 def write(seats: Any, feed: Any, name: str, body: Json) -> Response:

@@ -9,7 +9,7 @@ from typing import TYPE_CHECKING, Any, Protocol
 
 from ..cards import Card, try_parse_card
 from ..errors import NotationError, Violation
-from ..model import Deal, DealResult, Entry, Result, Setup
+from ..model import Deal, DealResult, Entry, HandNow, Result, Setup
 from ..notation import key_line
 from ..store.claimkeys import fold as claim_fold
 from ..store.claimkeys import is_typed as is_claim
@@ -438,6 +438,15 @@ class GameRules(ABC):
         """How many cards ``seat`` registers now as its hand for the last of ``deals`` (a
         private hand, ``referee.history.private``): the count the game deals; None where the game
         takes no registered hand now (the default)."""
+        return None
+
+    def hand_drawn(self, setup: Setup, deals: Sequence[Deal], result: Result,
+                   seat: str) -> HandNow | None:
+        """Where cards come into a hand during the deal (draws from a stock, an exchange's
+        replacements): ``seat``'s registered hand in the last of ``deals`` as the replay knows
+        it now, so that the seat may show the referee the cards it drew
+        (``referee.history.private``, docs/private.md); None where the game has none, the
+        seat has registered no hand, or the deal has none now (the default)."""
         return None
 
     def virtual_deal(self, setup: Setup, deal_no: int, dealer: str | None) -> list[Entry]:

@@ -13,7 +13,16 @@
     return i && i.value.trim() ? i.value.trim().split(/[\s,]+/) : [];
   }
 
+  var offered = null;  // the held cards last picked for the seat (data-held)
+
   function sync() {
+    var f = $('hand-form');
+    var held = f ? (f.dataset.held || '') : '';
+    if (held !== offered) {  // its hand as it is now: the cards the referee holds, picked
+      offered = held;
+      picked = {};
+      held.split(' ').forEach(function (c) { if (c) { picked[c] = true; } });
+    }
     Array.prototype.forEach.call(document.querySelectorAll('button.pick-card'), function (b) {
       var on = picked[b.dataset.card] ? 'true' : 'false';
       if (b.getAttribute('aria-pressed') !== on) { b.setAttribute('aria-pressed', on); }

@@ -104,9 +104,10 @@ def suit_text(s: str | None) -> str:
 @dataclass(slots=True)
 class Place:
     """Where a card is: 'hand' (of ``player``, certainly), 'maybe' (in ``player``'s hand or
-    discarded face down by them), 'stock' (at ``index``; -1: somewhere in the deck), 'trick'
-    (played at trick ``index`` by ``player``), 'down' (certainly discarded unseen by
-    ``player`` at trick ``index``: it was in the hand that play emptied)."""
+    discarded face down by them), 'stock' (at ``index``; -1: somewhere in the deck), 'due'
+    (in the deck, registered as ``player``'s draw number ``index``, 0-based: a private
+    deal), 'trick' (played at trick ``index`` by ``player``), 'down' (certainly discarded
+    unseen by ``player`` at trick ``index``: it was in the hand that play emptied)."""
 
     kind: str
     player: str | None = None
@@ -125,6 +126,12 @@ class CardBook:
     pos: int = 0
     deck_left: int = len(DECK_36) - HAND * 4
     private: bool = False  # a private deal: a refusal names no holder of a registered card
+    # a private deal's registered draws (each seat's ``hands`` past the cards dealt, in the
+    # order drawn), how many times each seat has drawn, and the registered draws that could
+    # not be drawn (the card was laid before: a rule was broken then)
+    due: dict[str, list[Card]] = field(default_factory=dict)
+    drawn: dict[str, int] = field(default_factory=dict)
+    bad_draws: list[tuple[str, Card]] = field(default_factory=list)
 
     def __post_init__(self) -> None:
         for p in self.players:
@@ -132,14 +139,21 @@ class CardBook:
             self.maybe[p] = set()
             self.size[p] = HAND
             self.drew_blind[p] = False
+            self.drawn[p] = 0
 
     # -- set-up -------------------------------------------------------------------------------
 
-    def set_hand(self, p: str, cards: Iterable[Card]) -> None:
-        for c in cards:
+    def set_hand(self, p: str, cards: Sequence[Card]) -> None:
+        """``p``'s hand as the file lists it: the cards dealt, then (a private deal) each
+        card drawn, in the order drawn (``due`` until drawn)."""
+        for c in cards[:HAND]:
             if c in DECK and c not in self.places:
                 self.places[c] = Place("hand", p)
                 self.known[p].add(c)
+        self.due[p] = list(cards[HAND:])
+        for i, c in enumerate(cards[HAND:]):
+            if c in DECK and c not in self.places:
+                self.places[c] = Place("due", p, i)
 
     def set_stock(self, cards: Sequence[Card]) -> None:
         self.stock = list(cards)
@@ -153,6 +167,10 @@ class CardBook:
             self.places[c] = Place("stock", None, -1)
 
     # -- questions ----------------------------------------------------------------------------
+
+    def undrawn(self, p: str) -> list[Card]:
+        """``p``'s registered draws not drawn yet (a private deal after an undo, or a file)."""
+        return self.due.get(p, [])[self.drawn[p]:]
 
     def free_slots(self, p: str) -> int:
         return self.size[p] - len(self.known[p])
@@ -184,6 +202,13 @@ class CardBook:
             if self.private:
                 return "card-not-held", f"{p} does not hold {c}"
             return "card-not-held", f"{p} does not hold {c} ({pl.player} holds it)"
+        if pl.kind == "due":
+            if pl.player == p:
+                return "card-not-held", f"{p} does not hold {c} yet: it is {p}'s draw " \
+                    f"{pl.index + 1}, not drawn yet"
+            if self.private:
+                return "card-not-held", f"{p} does not hold {c}"
+            return "card-not-held", f"{p} does not hold {c} ({pl.player} draws it)"
         if pl.kind == "maybe":
             if pl.player != p:
                 return "card-not-held", f"{p} does not hold {c} (it went to {pl.player})"
@@ -281,7 +306,19 @@ class CardBook:
             return None
         self.deck_left -= 1
         self.size[p] += 1
+        i = self.drawn[p]
+        self.drawn[p] = i + 1
         if self.stock is None or self.pos >= len(self.stock):
+            due = self.due.get(p, ())
+            if i < len(due):  # registered by the seat (a private deal)
+                c = due[i]
+                pl = self.places.get(c)
+                if pl is not None and pl.kind == "due" and pl.player == p:
+                    self.places[c] = Place("hand", p)
+                    self.known[p].add(c)
+                    return c
+                if c in DECK:
+                    self.bad_draws.append((p, c))
             self.drew_blind[p] = True
             return None
         c = self.stock[self.pos]

@@ -162,6 +162,7 @@ def _clone(g: Game) -> Game:
     b = g.book
     c.book = nb = _shallow(b)  # (not CardBook(...): its __post_init__ empties the hands)
     nb.places, nb.size, nb.drew_blind = dict(b.places), dict(b.size), dict(b.drew_blind)
+    nb.drawn, nb.bad_draws = dict(b.drawn), list(b.bad_draws)
     nb.known = {p: set(v) for p, v in b.known.items()}
     nb.maybe = {p: set(v) for p, v in b.maybe.items()}
     nb.stock = list(b.stock) if b.stock is not None else None

@@ -130,11 +130,14 @@ class Game:
         if self.trump is None and self.trump_card is not None:
             self.trump = self.trump_card.suit
         seen: dict[Card, str] = {}
+        drawn: set[Card] = set()  # a private deal's registered draws (from the deck)
         if self.hands is not None:
             at = self.key_at.get("hands", self.base)
             for p, cards in self.hands.items():
-                for c in cards:
-                    self.card_in_keys(c, f"{p}'s hand", seen, at)
+                for i, c in enumerate(cards):
+                    self.card_in_keys(c, f"{p}'s hand" if i < HAND else f"{p}'s draws",
+                                      seen, at)
+                drawn.update(cards[HAND:])
                 self.book.set_hand(p, cards)
         if self.stock is not None:
             at = self.key_at.get("stock", self.base)
@@ -151,7 +154,7 @@ class Game:
             elif tc.suit != self.trump:
                 self.flag(at, "trump-card", say.trump_card_not_trump(tc, suit_text(self.trump)),
                           self.dealer)
-            elif seen.get(tc, "the deck") != "the deck" or (
+            elif (seen.get(tc, "the deck") != "the deck" and tc not in drawn) or (
                     self.stock is not None and tc not in self.stock):
                 self.flag(at, "trump-card", say.trump_card_elsewhere(
                     tc, seen.get(tc, "no list of the deck")), self.dealer)
@@ -327,6 +330,17 @@ class Game:
                 t.draws.append((p, book.draw(p)))
             p = self.setup.left_of(p)
         t.sizes = [book.size[q] for q in self.setup.players]
+        for q, c in book.bad_draws:  # a registered draw laid before it was drawn
+            self.flag(self.tricks[-1].plays[-1].at, "card-duplicate",
+                      say.draw_laid_before(q, c, book.private), q, t.number)
+        book.bad_draws.clear()
+        if book.deck_left == 0:
+            for q in self.setup.players:
+                extra = book.undrawn(q)
+                if extra:  # registered draws the deck never gave
+                    self.flag(self.tricks[-1].plays[-1].at, "card-not-held",
+                              say.draws_never_drawn(q, len(extra)), q, t.number)
+                    book.due[q] = book.due[q][:book.drawn[q]]
         if book.deck_left == 0 and min(book.size.values()) == 0:
             self.over = True
 

@@ -18,6 +18,7 @@ from ...model import (
     DealResult,
     Entry,
     Expect,
+    HandNow,
     Key,
     Play,
     Pull,
@@ -132,7 +133,18 @@ class Kozel(GameRules):
     def parse_deal(self, raw: dict[str, Any], setup: Setup, where: Where) -> Deal:
         if "tricks" in raw and "trump" not in raw and "trump_card" not in raw:
             raise where.err("trump", "the trump suit (S, H, D or C), required with tricks")
-        return super().parse_deal(raw, setup, where)
+        if raw.get("private") is not True or "hands" not in raw or "stock" in raw:
+            return super().parse_deal(raw, setup, where)
+        # a private deal's hands: the cards dealt, then each card drawn (SAVEFILE.md)
+        hands = self.read_hands(raw["hands"], setup, where, drawn=True)
+        deal = super().parse_deal({k: v for k, v in raw.items() if k != "hands"}, setup, where)
+        es = deal.entries
+        i = 0
+        while i < len(es) and isinstance(es[i], Key) and es[i].name in (  # type: ignore[union-attr]
+                "dealer", "trump", "trump_card"):
+            i += 1
+        es.insert(i, Key("hands", hands))
+        return deal
 
     def parse_deal_key(self, key: str, value: Any, setup: Setup, where: Where) -> list[Entry]:
         if key in ("dealer", "note", "private"):
@@ -166,15 +178,23 @@ class Kozel(GameRules):
 
     def private_hand(self, setup: Setup, deals: Sequence[Deal], result: Result,
                      seat: str) -> int | None:
-        """The 4 cards dealt (the draws from the stock are not registered: the hand is then
-        partly known, the card book's free slots); not with a stock known (a virtual deal)."""
+        """The 4 cards dealt (each draw is then shown as it comes, ``hand_drawn``); not with
+        a stock known (a virtual deal)."""
         d = deals[-1] if deals else None
         if d is None or d.key("outcome") is not None or d.key("stock") is not None:
             return None
         return HAND
 
-    def read_hands(self, value: Any, setup: Setup, where: Where
+    def hand_drawn(self, setup: Setup, deals: Sequence[Deal], result: Result,
+                   seat: str) -> HandNow | None:
+        from .hand import hand_drawn
+
+        return hand_drawn(self, setup, deals, result, seat)
+
+    def read_hands(self, value: Any, setup: Setup, where: Where, drawn: bool = False
                    ) -> dict[str, tuple[Card, ...]]:
+        """Each hand: the 4 cards dealt; ``drawn`` (a private deal without a stock), then
+        each card drawn from the deck, in the order drawn (SAVEFILE.md ``private``)."""
         if not isinstance(value, dict):
             raise where.err("hands", "a table of player = \"cards\"")
         out: dict[str, tuple[Card, ...]] = {}
@@ -187,8 +207,11 @@ class Kozel(GameRules):
             except NotationError:
                 raise where.err(k, f"a seated player ({', '.join(setup.players)})") from None
             got = read_cards(cards, where, k)
-            if len(got) != HAND:
-                raise where.err(k, f"the {HAND} cards dealt to {p} (not {len(got)})")
+            most = len(DECK_36) - HAND * (len(setup.players) - 1) if drawn else HAND
+            if not HAND <= len(got) <= most:
+                raise where.err(k, f"the {HAND} cards dealt to {p}"
+                                + (", then each card drawn, in order" if drawn else "")
+                                + f" (not {len(got)})")
             if p in out:
                 raise where.err(k, f"one hand for {p}")
             out[p] = got

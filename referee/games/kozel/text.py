@@ -273,3 +273,13 @@ def points_not_given() -> str:
 
 def left_unfinished() -> str:
     return "the game was left unfinished before the next began"
+
+
+def draw_laid_before(player: str, c: Card, private: bool) -> str:
+    if private:
+        return f"{c} cannot be {player}'s draw: it was no longer in the deck"
+    return f"{c} cannot be {player}'s draw: it was laid before {player} drew it"
+
+
+def draws_never_drawn(player: str, n: int) -> str:
+    return f"{player}'s hand lists {count(n, 'draw')} more than the deck gave {player}"

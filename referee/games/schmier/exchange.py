@@ -211,8 +211,13 @@ def player_exchange(st: DealState, e: Exchange, at: int) -> None:
         st.stock_pos += e.count
         st.know.receive(p, got)
     elif e.count:
-        st.know.open_stock(None)
-        st.know.blur(p, keep_certain=True)
+        mine = st.draw_listed(p, e.count)  # the draws it showed the referee (private)
+        if mine:
+            st.know.receive(p, mine)
+            got = mine
+        if len(mine) < e.count:
+            st.know.open_stock(None)
+            st.know.blur(p, keep_certain=True)
     if st.replaced is not None:
         st.replaced += e.count
     st.exchanges.append(ExRec(p, "discard", e.cards, e.count, at, got))
@@ -228,8 +233,14 @@ def dealer_exchange(st: DealState, e: Exchange, at: int) -> None:
         st.stock_pos = len(st.stock)
         st.know.receive(p, rest)
     else:
-        st.know.open_stock(p)
-        st.know.blur(p, keep_certain=True)
+        want = st.v.undealt - st.replaced if st.replaced is not None else None
+        mine = st.draw_listed(p, want)  # the rest it showed the referee (private)
+        if mine:
+            st.know.receive(p, mine)
+            rest = mine
+        if want is None or len(mine) < want:
+            st.know.open_stock(p)
+            st.know.blur(p, keep_certain=True)
     if st.replaced is not None:
         want = st.v.undealt - st.replaced
         if e.count != want:

@@ -46,6 +46,12 @@ class HandKnowledge(Knowledge):
         self.undealt = set(stock) if every else set()
         self.known_hands = every
 
+    def promise(self, player: str, cards: Iterable[Card]) -> None:
+        """Cards ``player`` registered as drawn later (a private deal): nobody else's."""
+        for c in cards:
+            self.owner.setdefault(c, player)
+            self.undealt.discard(c)
+
     def receive(self, player: str, cards: Iterable[Card]) -> None:
         for c in cards:
             self.held[player].add(c)

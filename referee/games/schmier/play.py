@@ -113,6 +113,10 @@ class DealState:
     # until the first lead fixes trump
     kitty_before: tuple[int, tuple[frozenset[Card], bool]] | None = None
     notes: dict[int, str] = field(default_factory=dict)  # entry index -> why (explain)
+    # a private Schmier deal: each seat's registered draws (its ``hands`` past the 6 dealt,
+    # in the order drawn at the exchange), and how many cards each seat has drawn so far
+    listed: dict[str, tuple[Card, ...]] = field(default_factory=dict)
+    drawn: dict[str, int] = field(default_factory=dict)
 
     def __post_init__(self) -> None:
         players = self.setup.players
@@ -172,6 +176,10 @@ class DealState:
                           if isinstance(e, Exchange) and e.kind == "discard"]
         hands = deal.key("hands")
         stock = deal.key("stock")
+        if hands is not None and stock is None and deal.key("private") is True and \
+                self.v.bauers:  # each hand: the 6 dealt, then the cards drawn at the exchange
+            self.listed = {p: h[6:] for p, h in hands.items() if len(h) > 6}
+            hands = {p: h[:6] for p, h in hands.items()}
         if hands is not None and not all(p in hands for p in self.setup.players):
             self.know.deal_hands(hands, ())  # a private deal: some hands registered
             self.know.private = deal.key("private") is True
@@ -183,6 +191,18 @@ class DealState:
             self.hands_known = True
             self.stock_pos = 0 if self.stock is not None else None
             self.know.private = deal.key("private") is True
+        for p, cards in self.listed.items():  # drawn later: nobody else holds them
+            self.know.promise(p, cards)
+
+    def draw_listed(self, p: str, n: int | None) -> tuple[Card, ...]:
+        """``p`` draws ``n`` cards at the exchange (None: the rest it has registered): those
+        of its registered draws still to come that it may hold (a private deal)."""
+        i = self.drawn.get(p, 0)
+        mine = self.listed.get(p, ())[i:] if n is None else self.listed.get(p, ())[i:i + n]
+        self.drawn[p] = i + (len(mine) if n is None else n)
+        know = self.know
+        return tuple(c for c in mine if know.owner.get(c) == p and c not in know.seen
+                     and c not in know.discarded)
 
     def entry(self, e: Any, at: int) -> None:
         if isinstance(e, Key):

@@ -23,6 +23,7 @@ from ...model import (
     Entry,
     Exchange,
     Expect,
+    HandNow,
     Key,
     Result,
     Setup,
@@ -122,11 +123,18 @@ class SchmierRules(GameRules):
     def private_hand(self, setup: Setup, deals: Sequence[Deal], result: Result,
                      seat: str) -> int | None:
         """The 6 cards dealt (a Wisconsin bidder's kitty then comes in by its take, named;
-        the Schmier exchange's draws are not registered: the hand is then partly known)."""
+        the Schmier exchange's draws are shown after it, ``hand_drawn``)."""
         d = deals[-1] if deals else None
         if d is None or d.key("outcome") is not None or d.key("stock") is not None:
             return None
         return 6
+
+    def hand_drawn(self, setup: Setup, deals: Sequence[Deal], result: Result,
+                   seat: str) -> HandNow | None:
+        """Schmier: the cards drawn at the exchange, shown after it (``drawn.hand_drawn``)."""
+        from .drawn import hand_drawn
+
+        return hand_drawn(self, setup, deals, result, seat)
 
     def parse_deal_key(self, key: str, value: Any, setup: Setup, where: Where) -> list[Entry]:
         return sfile.parse_key(self, key, value, setup, where, None)

@@ -251,12 +251,16 @@ def parse_deal(rules: SchmierRules, raw: dict[str, Any], setup: Setup, where: Wh
         entries.extend(got)
     deal = Deal(entries)
     hands = deal.key("hands")
-    if deal.key("private") is True and hands is not None and set(hands) != set(setup.players):
+    if deal.key("private") is True and hands is not None and (
+            set(hands) != set(setup.players) or (rules.variant.bauers
+                                                 and deal.key("stock") is None)):
         from ...history.private import check_some  # some hands only, each registered by its seat
 
         if deal.key("stock") is not None:
             raise where.err("stock", "the stock only together with every hand (hands)")
-        check_some(hands, setup, 6, rules.variant.deck, where)
+        # Schmier: each hand the 6 dealt, then the cards drawn at the exchange, in order
+        most = 6 + rules.variant.undealt if rules.variant.bauers else None
+        check_some(hands, setup, 6, rules.variant.deck, where, most)
         return deal
     check_cards(rules, hands, deal.key("stock"), setup, where)
     return deal
