@@ -134,3 +134,11 @@ def test_the_wisconsin_bidders_discard_as_a_number_keeps_her_trumps() -> None:
             assert [v.retro for v in res.violations if v.rule == "discard-trump"] == [True]
             return
     raise AssertionError("no such deal in 200 seeded games")
+
+
+@pytest.mark.parametrize("trump, example", [("S", "2C 3D"), ("C", "2D 3H"), ("D", "2C 3H")])
+def test_the_discard_prompts_example_names_no_trump(trump: str, example: str) -> None:
+    """The exchange's prompt shows how to type a discard: its example is never a trump (no
+    trump may be discarded), whatever trump was named."""
+    res = replay_text(HEAD.replace('trump = "S"', f'trump = "{trump}"') + HANDS)
+    assert f"'Bartek: discard {example}'" in res.expect.prompt

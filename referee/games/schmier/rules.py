@@ -320,7 +320,7 @@ class SchmierRules(GameRules):
             m = (self.variant.undealt - st.replaced) if st.replaced is not None else None
             return Expect(p, Action.EXCHANGE, msg.prompt_dealer_discard(p, m, tag), st.number, None,
                           dealer=st.dealer, choices=["discard"])
-        return Expect(p, Action.EXCHANGE, msg.prompt_discard(p, tag), st.number, None,
+        return Expect(p, Action.EXCHANGE, msg.prompt_discard(p, tag, st.trump), st.number, None,
                       dealer=st.dealer, choices=["discard"])
 
     def table(self, setup: Setup, states: list[DealState], expect: Expect,

@@ -139,8 +139,10 @@ def prompt_dealer_discard(dealer: str, count: int | None, tag: str) -> str:
             f"'{dealer}: discard ...' ({tag})")
 
 
-def prompt_discard(player: str, tag: str) -> str:
-    return (f"{player} discards 0 to 3 cards, no trumps: '{player}: discard 2C 3D' or "
+def prompt_discard(player: str, tag: str, trump: str | None = None) -> str:
+    """The example's two cards are of suits other than trump (a trump may not go)."""
+    a, b = [s for s in "CDHS" if s != trump][:2]
+    return (f"{player} discards 0 to 3 cards, no trumps: '{player}: discard 2{a} 3{b}' or "
             f"'{player}: discard 0' ({tag})")
 
 
