@@ -16,7 +16,7 @@ import pytest
 from referee.history import private
 from referee.history.session import Session
 from referee.store import seatkeys
-from tests.test_browser_seats import FOUR, WAIT, chromium, shot  # noqa: F401
+from tests.phones import FOUR, WAIT, chromium, shot  # noqa: F401
 from tests.test_private_draws import attempt, catch_up, kozel_pair, now_in, played
 
 
