@@ -148,7 +148,7 @@ class PhoneClaims:
     # -- the writes (in a worker thread) -------------------------------------------------------
 
     def claim(self, feed: Feed, name: str, body: Json) -> Response:
-        from cli.serve.seat import answer
+        from cli.serve.seat import answer, stale
         from referee.claims import ClaimError, HandNeeded, judge
         from referee.errors import NotationError
         from referee.history.session import Session
@@ -171,11 +171,9 @@ class PhoneClaims:
             feed.refresh()
             now = feed.state.version
             if version != now:
-                return answer(409, {"accepted": False, "version": now,
-                                    "message": "the table changed"})
+                return stale(now)
             if self.live(now) is not None:
-                return answer(409, {"accepted": False, "version": now,
-                                    "message": "a claim is pending: answer it first"})
+                return stale(now, "a claim is pending: answer it first")
             s = Session.load(self.path)
         if "claim" not in s.rules.deal_keys:
             return refused(422, f"{s.rules.title} has no claims (no tricks to claim)")
@@ -205,8 +203,7 @@ class PhoneClaims:
             feed.refresh()
             now = feed.state.version
             if now != version:  # an entry landed while the claim was judged
-                return answer(409, {"accepted": False, "version": now,
-                                    "message": "the table changed"})
+                return stale(now)
             if not rest:  # a claim of some tricks: a verdict only, as at the table
                 self.note = Note(f"{name} claimed {verdict.tricks} of the {verdict.left} "
                                  f"tricks left: the referee says the claim "
@@ -223,7 +220,7 @@ class PhoneClaims:
                                 "verdict": verdict.verdict})
 
     def answer(self, feed: Feed, name: str, body: Json) -> Response:
-        from cli.serve.seat import answer
+        from cli.serve.seat import answer, stale
         from referee.store import filelock
 
         version = body["version"]
@@ -235,18 +232,15 @@ class PhoneClaims:
             now = feed.state.version
             p = self.live(now)
             if p is None:
-                return answer(409, {"accepted": False, "version": now,
-                                    "message": "no claim is pending"})
+                return stale(now, "no claim is pending")
             if name == p.claimer or name in p.side:
                 return answer(403, {"accepted": False, "rule": None,
                                     "message": f"{name} does not answer their own side's "
                                                "claim"})
             if not p.made <= version <= now:
-                return answer(409, {"accepted": False, "version": now,
-                                    "message": "the table changed"})
+                return stale(now)
             if name not in p.waiting:
-                return answer(409, {"accepted": False, "version": now,
-                                    "message": f"{name} has answered already"})
+                return stale(now, f"{name} has answered already")
             if not accept:
                 self.keep(None)
                 self.note = Note(f"{name} rejected {p.claimer}'s claim: play goes on",

@@ -56,6 +56,23 @@ def answer(status: int, doc: Json) -> Response:
                     media_type="application/json")
 
 
+def stale(now: int, message: str = "the table changed") -> Response:
+    """409: the seat's view (or the claim it answers) is not the table's now; the fresh
+    version, and why."""
+    return answer(409, {"accepted": False, "version": now, "message": message})
+
+
+def failure(e: Exception) -> Response:
+    """A seat write the engine refused: 422 with the rule an entry broke, 503 when the file
+    could not be read or written, 400 for the rest (a text that cannot be read)."""
+    from referee.errors import IllegalEntry, SaveFileError
+
+    if isinstance(e, IllegalEntry):
+        return answer(422, {"accepted": False, "rule": e.rule, "message": e.bare})
+    return answer(503 if isinstance(e, SaveFileError) else 400,
+                  {"accepted": False, "rule": None, "message": str(e)})
+
+
 class Limit:
     """At most ``RATE`` writes in any second, per seat."""
 
@@ -232,7 +249,7 @@ class Seats:
     # -- writes (in a worker thread) -----------------------------------------------------------
 
     def write(self, feed: Feed, name: str, sub: str, body: Json) -> Response:
-        from referee.errors import RefereeError, SaveFileError, WriteFailed
+        from referee.errors import RefereeError
         from referee.store import filelock
 
         version = body.get("version")
@@ -254,33 +271,24 @@ class Seats:
                 feed.refresh()
                 now = feed.state.version
                 if version != now:
-                    return answer(409, {"accepted": False, "version": now,
-                                        "message": "the table changed"})
+                    return stale(now)
                 if sub == "undo":
                     return self.undo(feed, name)
                 assert isinstance(text, str)
                 return self.enter(feed, name, text)
-        except WriteFailed as e:
-            return answer(503, {"accepted": False, "rule": None, "message": str(e)})
-        except SaveFileError as e:
-            return answer(503, {"accepted": False, "rule": None, "message": str(e)})
-        except RefereeError as e:
-            return answer(400, {"accepted": False, "rule": None, "message": str(e)})
+        except RefereeError as e:  # (an entry's own refusals are enter's)
+            return failure(e)
 
     def claim_write(self, feed: Feed, name: str, sub: str, body: Json) -> Response:
         """A claim or an answer to the claim pending (``cli.serve.phoneclaim``)."""
-        from referee.errors import IllegalEntry, RefereeError, SaveFileError, WriteFailed
+        from referee.errors import RefereeError
 
         try:
             if sub == "claim":
                 return self.claims.claim(feed, name, body)
             return self.claims.answer(feed, name, body)
-        except IllegalEntry as e:
-            return answer(422, {"accepted": False, "rule": e.rule, "message": e.bare})
-        except (WriteFailed, SaveFileError) as e:
-            return answer(503, {"accepted": False, "rule": None, "message": str(e)})
         except RefereeError as e:
-            return answer(400, {"accepted": False, "rule": None, "message": str(e)})
+            return failure(e)
 
     def enter(self, feed: Feed, name: str, text: str) -> Response:
         from referee.errors import IllegalEntry, NotationError
@@ -297,10 +305,8 @@ class Seats:
             text = f"{name}: {text}"  # the seat's own entry, its name left out
         try:
             entries = s.rules.parse_entry(text, s.setup, s.result())
-        except IllegalEntry as e:
-            return answer(422, {"accepted": False, "rule": e.rule, "message": e.bare})
-        except NotationError as e:
-            return answer(400, {"accepted": False, "rule": None, "message": str(e)})
+        except (IllegalEntry, NotationError) as e:
+            return failure(e)
         if not entries or (any(owner(e, self.players) != name for e in entries)
                            and not offered(s, name, entries)):
             return answer(403, {"accepted": False, "rule": None,
@@ -343,9 +349,8 @@ class Seats:
         s = Session.load(self.path)
         last = last_made(s)
         if last is None or owner(last, self.players) != name:
-            return answer(409, {"accepted": False, "version": feed.state.version,
-                                "message": "nothing of this seat's to take back: someone "
-                                           "entered after it"})
+            return stale(feed.state.version, "nothing of this seat's to take back: someone "
+                                             "entered after it")
         s.undo(1)
         feed.refresh()
         return answer(200, {"accepted": True, "version": feed.state.version, "proven": []})

@@ -55,8 +55,8 @@ def view(game: Any, name: str) -> Json | None:
 
 def write(seats: Any, feed: Any, name: str, body: Json) -> Response:
     """``POST /s/KEY/hand``, in a worker thread (``Seats.write`` checked the request)."""
-    from cli.serve.seat import answer
-    from referee.errors import IllegalEntry, NotationError, RefereeError, SaveFileError, WriteFailed
+    from cli.serve.seat import answer, failure, stale
+    from referee.errors import RefereeError
     from referee.history.session import Session
     from referee.store import filelock
 
@@ -75,18 +75,11 @@ def write(seats: Any, feed: Any, name: str, body: Json) -> Response:
             feed.refresh()
             now = feed.state.version
             if version != now:
-                return answer(409, {"accepted": False, "version": now,
-                                    "message": "the table changed"})
+                return stale(now)
             s = Session.load(seats.path)
             got = private.register(s, name, text)
-    except IllegalEntry as e:
-        return answer(422, {"accepted": False, "rule": e.rule, "message": e.bare})
-    except NotationError as e:
-        return answer(400, {"accepted": False, "rule": None, "message": str(e)})
-    except (WriteFailed, SaveFileError) as e:
-        return answer(503, {"accepted": False, "rule": None, "message": str(e)})
     except RefereeError as e:
-        return answer(400, {"accepted": False, "rule": None, "message": str(e)})
+        return failure(e)
     feed.refresh()
     seats.site.tell_entry(name, f"hand shown to the referee ({len(got)} cards)")
     return answer(200, {"accepted": True, "version": feed.state.version, "proven": [],
