@@ -1370,6 +1370,31 @@ cdef class Engine:
         self.rel_out = rel
         return g
 
+    cdef inline bint _taken(self, int w, int number, uint64_t rest, uint64_t rel, int alpha,
+                            int beta, int *got, uint64_t *rel_at) noexcept nogil:
+        """``search.py``'s ``taken``: trick ``number`` surely goes to ``w``'s team, ``w``
+        leading next with ``rest`` live; True with the bound (``got``) and the cards it rests
+        on (``rel_at``) where it decides the window."""
+        cdef uint64_t tq = 0
+        cdef int v
+        if self.side[w]:
+            v = self.tv[number]
+            if v < beta and self.maxi[w] and number + 1 < self.tricks:
+                v += self._quick(w, rest, number + 1, &tq)
+                rel |= tq
+            if v < beta:
+                return False
+        else:
+            v = self.pos_suffix[number + 1]
+            if v > alpha and number + 1 < self.tricks:
+                v -= self._quick(w, rest, number + 1, &tq)
+                rel |= tq
+            if v > alpha:
+                return False
+        got[0] = v
+        rel_at[0] = rel
+        return True
+
     cdef int _follow_r(self, int pos, int leader, int led, int best, int winner,
                        uint64_t tmask, uint64_t live, int alpha, int beta) noexcept nogil:
         """``follow_r``: inside a trick where only tricks count; sets ``rel_out``."""
@@ -1384,34 +1409,19 @@ cdef class Engine:
         cdef int a = alpha, b = beta, a0 = alpha, b0 = beta, i, c, nbest, nwin, v, gain
         cdef int trick_v = 0
         cdef bint at_last = pos == self.last
-        cdef uint64_t to_play = 0, rel, tq, mine, cand, rest, low = 0
+        cdef uint64_t to_play = 0, rel = 0, mine, cand, rest, low = 0
         cdef int s
+        cdef bint found
         for i in range(pos, self.n):  # the trick settled (search.py's follow_r)
             to_play |= self.hands[(leader + i) % self.n]
         if not to_play & self.beats[led][best]:
             number = self.tricks - 1 - rc_pop(live & ~tmask) // self.n
-            rel = self.up[best]
-            tq = 0
-            if self.side[winner]:
-                got = self.tv[number]
-                if got < beta and self.maxi[winner] and number + 1 < self.tricks:
-                    got += self._quick(winner, live & ~tmask, number + 1, &tq)
-                    rel |= tq
-                if got >= beta:
-                    if self._spent():  # (a trick boundary reached: counted)
-                        return 0
-                    self.rel_out = rel
-                    return got
-            else:
-                got = self.pos_suffix[number + 1]
-                if got > alpha and number + 1 < self.tricks:
-                    got -= self._quick(winner, live & ~tmask, number + 1, &tq)
-                    rel |= tq
-                if got <= alpha:
-                    if self._spent():  # (a trick boundary reached: counted)
-                        return 0
-                    self.rel_out = rel
-                    return got
+            if self._taken(winner, number, live & ~tmask, self.up[best], alpha, beta, &got,
+                           &rel):
+                if self._spent():  # (a trick boundary reached: counted)
+                    return 0
+                self.rel_out = rel
+                return got
         else:  # or a seat still to play takes it whatever the others play
             number = -1
             for i in range(pos, self.n):
@@ -1432,31 +1442,15 @@ cdef class Engine:
                     continue
                 if number < 0:
                     number = self.tricks - 1 - rc_pop(live & ~tmask) // self.n
-                rel = self.up[c]
-                tq = 0
                 self.hands[s] = mine ^ low
-                if self.side[s]:
-                    got = self.tv[number]
-                    if got < beta and number + 1 < self.tricks:
-                        got += self._quick(s, live & ~tmask & ~low, number + 1, &tq)
-                        rel |= tq
-                    self.hands[s] = mine
-                    if got >= beta:
-                        if self._spent():
-                            return 0
-                        self.rel_out = rel
-                        return got
-                else:
-                    got = self.pos_suffix[number + 1]
-                    if got > alpha and number + 1 < self.tricks:
-                        got -= self._quick(s, live & ~tmask & ~low, number + 1, &tq)
-                        rel |= tq
-                    self.hands[s] = mine
-                    if got <= alpha:
-                        if self._spent():
-                            return 0
-                        self.rel_out = rel
-                        return got
+                found = self._taken(s, number, live & ~tmask & ~low, self.up[c], alpha, beta,
+                                    &got, &rel)
+                self.hands[s] = mine
+                if found:
+                    if self._spent():
+                        return 0
+                    self.rel_out = rel
+                    return got
         nc = self._follow_moves(seat, hand, led, best, winner, tmask, live, cands)
         if maximize and self.wants and self.side[seat] and not self.side[winner] \
                 and not hand & self.smask[led]:

@@ -1214,6 +1214,38 @@ class Solver:
             rel_out = rel
             return g
 
+        def taken(w: int, number: int, rest: int, rel: int, alpha: int, beta: int
+                  ) -> tuple[int, int] | None:
+            """Trick ``number`` surely goes to ``w``'s team and ``w`` leads the next one with
+            ``rest`` live (``follow_r``'s settled trick, or a trick a seat surely takes): the
+            bound of the rest of the deal this gives where it decides the window, with the
+            cards it rests on (``rel`` and the quick tricks' ranks), else None. ``w``'s quick
+            tricks count against every card still to fall (more cards elsewhere only take
+            masters away); a side's minimiser (a partner) cashes none."""
+            if side[w]:
+                got = tv[number]
+                if got < beta and maxi[w] and number + 1 < tricks:
+                    sure, tq = quick_of(w, rest, number + 1)
+                    got += sure
+                    rel |= tq
+                return (got, rel) if got >= beta else None
+            got = pos_suffix[number + 1]
+            if got > alpha and number + 1 < tricks:
+                sure, tq = quick_of(w, rest, number + 1)
+                got -= sure
+                rel |= tq
+            return (got, rel) if got <= alpha else None
+
+        def counted(got: int, rel: int) -> int:
+            """An answer ``taken`` gave: a trick boundary reached, counted (the budget), and
+            the cards it rests on in ``rel_out``."""
+            nonlocal rel_out
+            solver.nodes += 1
+            if solver.nodes > solver.limit:
+                raise Budget
+            rel_out = rel
+            return got
+
         def follow_r(pos: int, leader: int, led: int, best: int, winner: int, tmask: int,
                      live: int, alpha: int, beta: int) -> int:
             """``follow`` where only tricks count, with winning ranks: sets ``rel_out``."""
@@ -1225,42 +1257,18 @@ class Solver:
             if not to_play & beats[led][best]:
                 # the trick is settled: no seat still to play holds a card that beats it, so
                 # its winner's team takes it and the winner leads next with the hand it has
-                # now, whatever the others play; its quick tricks count against every card
-                # still to fall (more cards elsewhere only take masters away). It rests on
-                # the winning card and the cards above it (no one still to play holds them)
-                # and on the quick tricks' ranks.
+                # now, whatever the others play. It rests on the winning card and the cards
+                # above it (no one still to play holds them).
                 number = tricks - 1 - (live & ~tmask).bit_count() // n
-                rel = up[best]
-                if side[winner]:
-                    got = tv[number]
-                    if got < beta and maxi[winner] and number + 1 < tricks:
-                        sure, tq = quick_of(winner, live & ~tmask, number + 1)
-                        got += sure
-                        rel |= tq
-                    if got >= beta:
-                        solver.nodes += 1  # (a trick boundary reached: counted)
-                        if solver.nodes > solver.limit:
-                            raise Budget
-                        rel_out = rel
-                        return got
-                else:
-                    got = pos_suffix[number + 1]
-                    if got > alpha and number + 1 < tricks:
-                        sure, tq = quick_of(winner, live & ~tmask, number + 1)
-                        got -= sure
-                        rel |= tq
-                    if got <= alpha:
-                        solver.nodes += 1  # (a trick boundary reached: counted)
-                        if solver.nodes > solver.limit:
-                            raise Budget
-                        rel_out = rel
-                        return got
+                hit = taken(winner, number, live & ~tmask, up[best], alpha, beta)
+                if hit is not None:
+                    return counted(*hit)
             else:
                 # or a seat still to play takes it whatever the others play, with its lowest
                 # card of the suit led that beats the trick and every card of the others
                 # still to play: the trick is its team's if it wants (its maximisers' or its
-                # minimisers' choice), and it leads next with its quick tricks. It rests on
-                # that card and the cards above it (the others still to play hold none).
+                # minimisers' choice), and it leads next. It rests on that card and the
+                # cards above it (the others still to play hold none).
                 number = -1
                 for s in seat_at[leader][pos:]:
                     if side[s] != maxi[s]:  # (a partner playing against the claim)
@@ -1280,34 +1288,11 @@ class Solver:
                         continue
                     if number < 0:
                         number = tricks - 1 - (live & ~tmask).bit_count() // n
-                    rel = up[c]
                     hands[s] = mine ^ low
-                    if side[s]:
-                        got = tv[number]
-                        if got < beta and number + 1 < tricks:
-                            sure, tq = quick_of(s, live & ~tmask & ~low, number + 1)
-                            got += sure
-                            rel |= tq
-                        hands[s] = mine
-                        if got >= beta:
-                            solver.nodes += 1
-                            if solver.nodes > solver.limit:
-                                raise Budget
-                            rel_out = rel
-                            return got
-                    else:
-                        got = pos_suffix[number + 1]
-                        if got > alpha and number + 1 < tricks:
-                            sure, tq = quick_of(s, live & ~tmask & ~low, number + 1)
-                            got -= sure
-                            rel |= tq
-                        hands[s] = mine
-                        if got <= alpha:
-                            solver.nodes += 1
-                            if solver.nodes > solver.limit:
-                                raise Budget
-                            rel_out = rel
-                            return got
+                    hit = taken(s, number, live & ~tmask & ~low, up[c], alpha, beta)
+                    hands[s] = mine
+                    if hit is not None:
+                        return counted(*hit)
             hand = hands[seat]
             others = live & ~hand & ~tmask | 1 << best  # (what separates a run: the run rule)
             key = keys[led]
