@@ -169,6 +169,48 @@ def unplayed_registered(s: Session) -> set[Card]:
     return {c for cs in regs.values() for c in cs} - played
 
 
+def seat_views(c: Any, k: dict[str, str], name: str) -> tuple[str, str]:
+    """Seat ``name``'s live view and page, where no other seat's card may be: the seats' keys
+    written KEY, the seat's own pickers and hand form cut out, and the field's placeholder
+    (an example of what to type)."""
+    text = without_pickers(unkeyed(c.get(f"/s/{k[name]}/live.json").text, k))
+    page = unkeyed(c.get(f"/s/{k[name]}/").text, k)
+    page = page.split('id="register"')[0] + page.split('id="hand"')[-1]
+    return text, re.sub(r'placeholder="[^"]*"', "", page)
+
+
+def table_views(c: Any) -> dict[str, str]:
+    """What the table's pages send now, the event stream's first update included."""
+    out = {u: c.get("/" + u).text
+           for u in ("", "live.json", "score", "replay.json", "replay.json?deal=1")}
+    with c.stream("GET", "/events") as r:
+        lines = r.iter_lines()
+        first = next(lines)
+        while not first.startswith("data:"):
+            first = next(lines)
+        out["events"] = first
+    return out
+
+
+def terminal_views(path: Path, *examples: str) -> dict[str, str]:
+    """What the terminal's read-only views print of ``path`` (``status`` without the lists
+    of choices, which offer every card not seen alike), less Kozel's example of what to type
+    (``'trump 9S'``) and the ``examples`` (patterns) given."""
+    out = {}
+    for args in (["status", "--json"], ["replay", "--json"], ["score", "--json"], ["status"],
+                 ["replay"], ["explain"]):
+        _code, said, err = cli_run(*args, str(path))
+        if args == ["status", "--json"]:
+            doc = json.loads(said)
+            doc["expect"].pop("choices")
+            doc["expect"].pop("picks", None)  # (Kozel's pick: every card not seen, alike)
+            said = json.dumps(doc)
+        for example in ("'trump 9S'", "'trump 9♠'", *examples):
+            said = re.sub(example, "", said)
+        out[" ".join(args)] = said + err
+    return out
+
+
 def without_pickers(text: str) -> str:
     """A live document without the two lists that offer every card not seen alike (the
     hand picker, and the choices of a seat whose hand the referee does not hold)."""
@@ -213,34 +255,15 @@ def test_no_one_else_sees_a_registered_hand(tmp_path: Path, seed: int, some: int
     secret = unplayed_registered(s)
     for p in FOUR:
         others = secret - set(hands[p])
-        text = without_pickers(unkeyed(c.get(f"/s/{k[p]}/live.json").text, k))
+        text, page = seat_views(c, k, p)
         assert not leaks(text, others), (p, leaks(text, others))
         doc = view(c, k[p])
         if p not in mine:  # its choices: every card not seen alike, none greyed (a bid may
             # be: bid-higher is the table's knowledge)
             assert all(x["allowed"] for x in doc["choices"]
                        if _a_card(x["entry"].split(": ")[1]))
-        page = unkeyed(c.get(f"/s/{k[p]}/").text, k)
-        page = page.split('id="register"')[0] + page.split('id="hand"')[-1]
-        page = re.sub(r'placeholder="[^"]*"', "", page)  # (an example of what to type)
         assert not leaks(page, others), (p, leaks(page, others))
-    for u in ("", "live.json", "score", "replay.json", "replay.json?deal=1"):
-        text = c.get("/" + u).text
+    for u, text in table_views(c).items():
         assert not leaks(text, secret), (u, leaks(text, secret))
-    with c.stream("GET", "/events") as r:
-        lines = r.iter_lines()
-        first = next(lines)
-        while not first.startswith("data:"):
-            first = next(lines)
-        assert not leaks(first, secret)
-    for args in (["status", "--json"], ["replay", "--json"], ["score", "--json"], ["status"],
-                 ["replay"], ["explain"]):
-        code, out, err = cli_run(*args, str(path))
-        if "--json" in args and args[0] == "status":
-            doc = json.loads(out)
-            doc["expect"].pop("choices")
-            doc["expect"].pop("picks", None)  # (Kozel's pick: every card not seen, alike)
-            out = json.dumps(doc)
-        for example in ("'trump 9S'", "'trump 9♠'"):  # (Kozel's example of what to type)
-            out = out.replace(example, "")
-        assert not leaks(out + err, secret), (args, leaks(out + err, secret))
+    for args, text in terminal_views(path).items():
+        assert not leaks(text, secret), (args, leaks(text, secret))
