@@ -19,6 +19,9 @@ from referee.model import Setup
 from tests.helpers import cli_run
 
 FOUR = ("Ala", "Bartek", "Celina", "Darek")
+# the Schmier exchange prompt's example of what to type (two cards of suits other than trump):
+# not a card of anyone's, to be left out of the terminal's text where a leak is looked for
+DISCARD_EXAMPLE = r": discard (?:10|[2-9JQKA])[SHDC♠♥♦♣] (?:10|[2-9JQKA])[SHDC♠♥♦♣]'"
 
 
 def deal_hands(seed: int) -> dict[str, list[Card]]:

@@ -26,7 +26,7 @@ from referee.history import private
 from referee.history.session import Session
 from referee.model import Play, Pull, Setup
 from tests.helpers import cli_run
-from tests.test_private import FOUR, cards
+from tests.test_private import DISCARD_EXAMPLE, FOUR, cards
 from tests.test_public import FEW
 
 KOZEL = get("kozel")
@@ -551,7 +551,7 @@ def test_the_terminal_shows_a_private_deal_s_exchange_as_a_count(tmp_path: Path)
             doc["expect"].pop("choices")
             doc["expect"].pop("picks", None)
             out = json.dumps(doc)
-        out = re.sub(r": discard (2C|2♣) (3D|3♦)'", "", out)
+        out = re.sub(DISCARD_EXAMPLE, "", out)
         assert not leaks(out + err, discarded), (args, leaks(out + err, discarded))
 
 

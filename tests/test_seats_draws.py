@@ -21,7 +21,7 @@ from referee.history import private  # noqa: E402
 from referee.history.session import Session  # noqa: E402
 from referee.model import Play, Pull  # noqa: E402
 from tests.helpers import cli_run  # noqa: E402
-from tests.test_private import FOUR  # noqa: E402
+from tests.test_private import DISCARD_EXAMPLE, FOUR  # noqa: E402
 from tests.test_private_draws import dealt, keep_six  # noqa: E402
 from tests.test_public import FEW, shown_card_said  # noqa: E402
 from tests.test_public import leaks as leaks_of  # noqa: E402
@@ -295,7 +295,5 @@ def test_no_one_else_sees_a_registered_schmier_draw(tmp_path: Path, seed: int, s
             assert not leaks(text, others), (p, leaks(text, others))
     for u, text in table_views(c).items():
         assert not leaks(text, secret), (u, leaks(text, secret))
-    # (the exchange prompt's example of what to type: two cards of suits not trump)
-    example = r": discard (?:10|[2-9JQKA])[SHDC♠♥♦♣] (?:10|[2-9JQKA])[SHDC♠♥♦♣]'"
-    for args, text in terminal_views(t.path, example).items():
+    for args, text in terminal_views(t.path, DISCARD_EXAMPLE).items():
         assert not leaks(text, secret), (args, leaks(text, secret))
