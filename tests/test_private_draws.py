@@ -27,6 +27,7 @@ from referee.history.session import Session
 from referee.model import Play, Pull, Setup
 from tests.helpers import cli_run
 from tests.test_private import DISCARD_EXAMPLE, FOUR, cards
+from tests.test_private_pair import same_outcome
 from tests.test_public import FEW
 
 KOZEL = get("kozel")
@@ -141,10 +142,7 @@ def test_kozel_every_hand_and_draw_registered_is_hands_and_stock_known(
         pick = rng.choice(allowed)
         assert attempt(a, pick) is None and attempt(b, pick) is None
     assert finished(b)
-    ra, rb = a.result(), b.result()
-    assert [(v.deal, v.trick, v.player, v.rule) for v in ra.violations] == \
-        [(v.deal, v.trick, v.player, v.rule) for v in rb.violations]
-    assert [d.scores for d in ra.deals] == [d.scores for d in rb.deals]
+    same_outcome(a, b)
     # every seat's list: the cards dealt, then each card drawn (those shown; the cards of
     # one trick's draws, shown together, in the order given)
     for p in FOUR:
@@ -433,11 +431,6 @@ def dealer_discard(b: Session) -> str:
     return f"{st.dealer}: discard {keep_six(st, hand)}"
 
 
-def schmier_done(b: Session) -> bool:
-    res = b.result()
-    return bool(res.deals and res.deals[0].finished) or res.expect.deal != 1
-
-
 @given(seed=st.integers(0, 10**6))
 @FEW
 def test_schmier_every_hand_and_exchange_draw_registered_is_hands_and_stock_known(
@@ -448,7 +441,7 @@ def test_schmier_every_hand_and_exchange_draw_registered_is_hands_and_stock_know
     k, a, b = schmier_pair(tmp_path, seed)
     rng = random.Random(seed)
     for _ in range(150):
-        if schmier_done(b):
+        if finished(b):
             break
         who = b.result().expect.player
         assert who is not None
@@ -474,10 +467,7 @@ def test_schmier_every_hand_and_exchange_draw_registered_is_hands_and_stock_know
             break
         pick = rng.choice(allowed)
         assert attempt(a, pick) is None and attempt(b, pick) is None
-    ra, rb = a.result(), b.result()
-    assert [(v.deal, v.trick, v.player, v.rule) for v in ra.violations] == \
-        [(v.deal, v.trick, v.player, v.rule) for v in rb.violations]
-    assert [d.scores for d in ra.deals] == [d.scores for d in rb.deals]
+    same_outcome(a, b)
     assert a.path is not None
     again = Session.load(a.path)
     assert again.deals == a.deals and again.text() == a.text()

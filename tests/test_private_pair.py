@@ -49,6 +49,13 @@ def verdict(s: Session, claimer: str) -> str | None:
         return None
 
 
+def same_outcome(a: Session, b: Session) -> None:
+    """The pair's end: the same violations (deal, trick, player, rule) and the same scores."""
+    ra, rb = a.result(), b.result()
+    assert [(v.deal, v.trick, v.player, v.rule) for v in ra.violations] == \
+        [(v.deal, v.trick, v.player, v.rule) for v in rb.violations]
+    assert [d.scores for d in ra.deals] == [d.scores for d in rb.deals]
+
 @given(seed=st.integers(0, 10**6))
 @FEW
 def test_every_hand_registered_is_hands_known(tmp_path: Path, seed: int) -> None:
@@ -82,10 +89,7 @@ def test_every_hand_registered_is_hands_known(tmp_path: Path, seed: int) -> None
             claimer = a.result().expect.player
             if claimer is not None:
                 assert verdict(a, claimer) == verdict(b, claimer)
-    ra, rb = a.result(), b.result()
-    assert [(v.deal, v.trick, v.player, v.rule) for v in ra.violations] == \
-        [(v.deal, v.trick, v.player, v.rule) for v in rb.violations]
-    assert [d.scores for d in ra.deals] == [d.scores for d in rb.deals]
+    same_outcome(a, b)
 
 
 
@@ -175,10 +179,7 @@ def test_schmier_games_every_hand_registered_is_hands_known(tmp_path: Path, seed
             break
         pick = rng.choice(allowed)
         assert attempt(a, pick) is None and attempt(b, pick) is None
-    ra, rb = a.result(), b.result()
-    assert [(v.deal, v.trick, v.player, v.rule) for v in ra.violations] == \
-        [(v.deal, v.trick, v.player, v.rule) for v in rb.violations]
-    assert [d.scores for d in ra.deals] == [d.scores for d in rb.deals]
+    same_outcome(a, b)
 
 
 @given(seed=st.integers(0, 10**6), some=st.integers(1, 3),
