@@ -75,7 +75,8 @@
           if (r.ok) {
             said.dataset.state = 'accepted';
             said.textContent = 'accepted';
-            if (x.version) { body.dataset.version = String(x.version); }
+            // (the page's version moves with its view, when the update is drawn: a button
+            // still on the screen was made on the view before, and says so when sent)
           } else {
             said.dataset.state = 'refused';
             said.textContent = (r.status === 409 ? 'the table changed' : (x.message || r.statusText)) +
