@@ -151,12 +151,11 @@ def _suit_tables(order: Sequence[int], suit_of: Sequence[int], value: Sequence[i
         idx = [j for j, i in enumerate(order) if suit_of[i] == s]
         if not idx or not any(value[order[j]] for j in idx):
             continue
-        base, width = idx[0], len(idx)
-        table = [0] * (1 << width)
-        for m in range(1, 1 << width):
-            low = m & -m
-            table[m] = table[m ^ low] + value[order[base + low.bit_length() - 1]]
-        out.append((base, (1 << width) - 1, tuple(table)))
+        table = [0]
+        for j in idx:  # the sums with card j's bit set: each sum without it, plus its value
+            v = value[order[j]]
+            table += [t + v for t in table]
+        out.append((idx[0], (1 << len(idx)) - 1, tuple(table)))
     return tuple(out)
 
 
