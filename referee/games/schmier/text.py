@@ -353,10 +353,6 @@ def not_in_deck(c: Card) -> str:
     return f"{c} is not in this game's deck"
 
 
-def discarded_before(c: Card, by: str) -> str:
-    return f"{c} was discarded by {by}"
-
-
 def played_before(c: Card, by: str, trick: int | None) -> str:
     where = f" at trick {trick}" if trick is not None else ""
     return f"{c} was already played by {by}{where}"
