@@ -191,6 +191,12 @@ def refuse_trump_player(bidder: str | None, player: str) -> str:
     return f"{bidder} won the bidding and names trump, not {player}"
 
 
+def refuse_trump_not_bidder(bidder: str | None, player: str) -> str:
+    if bidder is None:
+        return f"nobody has won the bidding yet: the bidder's first lead fixes trump, not {player}"
+    return f"{bidder} won the bidding: their first lead fixes trump, not {player}"
+
+
 # -- the exchange ------------------------------------------------------------------------------
 
 def only_bidder_exchanges(bidder: str, player: str) -> str:
