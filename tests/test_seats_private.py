@@ -1,8 +1,9 @@
 """``POST /s/KEY/hand`` (CLI.md "Seats"; issue 32): a seat shows the referee its own hand from
 its page. The route's checks (those of every seat write), its refusals with the rule id, a
 revoke refused at the tap, and the hidden-card test: for random deals of Kierki, Wisconsin
-Schmier, Kozel and Schmier for six with some seats registered, no other seat's response, the table's pages, the feeds, ``status --json``,
-``replay --json`` or the terminal's output hold a registered card not yet played."""
+Schmier, Kozel and Schmier for six with some seats registered, no other seat's response, the
+table's pages, the feeds, ``status --json``, ``replay --json`` or the terminal's output hold a
+registered card not yet played."""
 
 from __future__ import annotations
 
@@ -214,8 +215,8 @@ def terminal_views(path: Path, *examples: str) -> dict[str, str]:
             doc["expect"].pop("choices")
             doc["expect"].pop("picks", None)  # (Kozel's pick: every card not seen, alike)
             said = json.dumps(doc)
-        for example in ("'trump 9S'", "'trump 9♠'", *examples):
-            said = re.sub(example, "", said)
+        for pattern in ("'trump 9S'", "'trump 9♠'", *examples):
+            said = re.sub(pattern, "", said)
         out[" ".join(args)] = said + err
     return out
 
