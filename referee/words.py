@@ -25,3 +25,11 @@ def numbered(n: int, word: str, plural: str | None = None) -> str:
     if n < 1:
         return f"no {word}"
     return f"{word} 1" if n == 1 else f"{plural or word + 's'} 1-{n}"
+
+
+def not_now(cards: str, player: str) -> str:
+    """The refusal of cards the table has not seen where they lie (laid face down, in a hand
+    shown to the referee alone): it names no other seat and no trick, so that a screen the
+    whole table sees does not tell who laid them or holds them. The seat pages say it too
+    (``cli.serve.seat``)."""
+    return f"{cards} cannot be entered for {player} now"

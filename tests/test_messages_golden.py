@@ -200,8 +200,10 @@ KOZEL: list[Scenario] = [
     ("dealer", head("kozel") + GAME1 + '\n[[deals]]\ndealer = "Celina"\n'
      'outcome = { points = { Ala = 70, Bartek = 50 } }\n', ()),
     ("card-not-in-deck", unseen(["Bartek: 2H"]), ()),
-    ("card-duplicate", unseen(["Bartek: 6S / Celina: 7S / Darek: ~8C / Ala: ~9C", "Celina: 8C"]),
-     ()),
+    ("card-duplicate, face down", unseen(["Bartek: 6S / Celina: 7S / Darek: ~8C / Ala: ~9C",
+                                          "Celina: 8C"]), ()),
+    ("card-duplicate, face up", unseen(["Bartek: 6S / Celina: 7S / Darek: ~8C / Ala: ~9C",
+                                        "Celina: 6S"]), ()),
     ("card-duplicate, in the keys", kozel('dealer = "Ala"\ntrump = "D"\n' + hands_toml(
         dict(KOZEL_HANDS, Ala="QH 9H 6C 10H"))), ()),
     ("card-not-held, hands known", known(["Bartek: 10H KH / Celina: ~AH 9S"]), ()),

@@ -1,8 +1,9 @@
 """``POST /s/KEY/hand`` (CLI.md "Seats"; issue 32): a seat shows the referee its own hand from
 its page. The route's checks (those of every seat write), its refusals with the rule id, a
-revoke refused at the tap, and the hidden-card test: for random Kierki deals with some seats
-registered, no other seat's response, the table's pages, the feeds, ``status --json``,
-``replay --json`` or the terminal's output hold a registered card not yet played."""
+revoke refused at the tap, and the hidden-card test: for random deals of Kierki, Wisconsin
+Schmier, Kozel and Schmier for six with some seats registered, no other seat's response, the
+table's pages, the feeds, ``status --json``, ``replay --json`` or the terminal's output hold a
+registered card not yet played."""
 
 from __future__ import annotations
 
@@ -14,7 +15,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from hypothesis import given
+from hypothesis import example, given
 from hypothesis import strategies as st
 
 pytest.importorskip("starlette")
@@ -30,7 +31,13 @@ from referee.history.session import Session  # noqa: E402
 from referee.model import Play, Setup  # noqa: E402
 from referee.store import seatkeys  # noqa: E402
 from tests.helpers import cli_run  # noqa: E402
-from tests.test_private import FOUR, a_revoke, cards, deal_hands  # noqa: E402
+from tests.test_private import (  # noqa: E402
+    DISCARD_EXAMPLE,
+    FOUR,
+    a_revoke,
+    cards,
+    deal_hands,
+)
 from tests.test_public import FEW, leaks, unkeyed  # noqa: E402
 
 LOCAL = "http://127.0.0.1"
@@ -40,12 +47,13 @@ def game(tmp: Path, name: str = "g.toml") -> tuple[Path, dict[str, str], TestCli
     return game_of(tmp, name, "kierki")
 
 
-def game_of(tmp: Path, name: str, kind: str) -> tuple[Path, dict[str, str], TestClient]:
+def game_of(tmp: Path, name: str, kind: str, players: tuple[str, ...] = FOUR
+            ) -> tuple[Path, dict[str, str], TestClient]:
     path = tmp / name
     path.unlink(missing_ok=True)
     seatkeys.path_of(path).unlink(missing_ok=True)
-    Session.create(path, Setup(kind, FOUR, "Ala"))
-    k = seatkeys.ensure(path, FOUR)
+    Session.create(path, Setup(kind, players, "Ala"))
+    k = seatkeys.ensure(path, players)
     return path, k, TestClient(make_app(path, seats=True), base_url=LOCAL)
 
 
@@ -147,12 +155,13 @@ def test_the_page_offers_the_hand_before_the_first_card(tmp_path: Path) -> None:
     assert c.get("/s/static/seathand.js").status_code == 200
 
 
-def dealt_hands(kind: str, seed: int) -> dict[str, list[Card]]:
+def dealt_hands(kind: str, seed: int, players: tuple[str, ...] = FOUR
+                ) -> dict[str, list[Card]]:
     if kind == "kierki":
         return deal_hands(seed)
     from referee.games import get
 
-    keys = get(kind).virtual_deal(Setup(kind, FOUR, "Ala", seed=seed), 1, "Ala")
+    keys = get(kind).virtual_deal(Setup(kind, players, "Ala", seed=seed), 1, "Ala")
     return {p: list(cs) for p, cs in next(e.value for e in keys if e.name == "hands").items()}
 
 
@@ -171,11 +180,12 @@ def unplayed_registered(s: Session) -> set[Card]:
 
 def seat_views(c: Any, k: dict[str, str], name: str) -> tuple[str, str]:
     """Seat ``name``'s live view and page, where no other seat's card may be: the seats' keys
-    written KEY, the seat's own pickers and hand form cut out, and the field's placeholder
-    (an example of what to type)."""
+    written KEY, the seat's own pickers and hand form cut out, the field's placeholder
+    (an example of what to type) and a claim's questions (``without_pickers``)."""
     text = without_pickers(unkeyed(c.get(f"/s/{k[name]}/live.json").text, k))
     page = unkeyed(c.get(f"/s/{k[name]}/").text, k)
     page = page.split('id="register"')[0] + page.split('id="hand"')[-1]
+    page = re.sub(r"who held [^?]*\?.*?</select>", "", page, flags=re.S)  # a claim's question
     return text, re.sub(r'placeholder="[^"]*"', "", page)
 
 
@@ -205,32 +215,44 @@ def terminal_views(path: Path, *examples: str) -> dict[str, str]:
             doc["expect"].pop("choices")
             doc["expect"].pop("picks", None)  # (Kozel's pick: every card not seen, alike)
             said = json.dumps(doc)
-        for example in ("'trump 9S'", "'trump 9♠'", *examples):
-            said = re.sub(example, "", said)
+        for pattern in ("'trump 9S'", "'trump 9♠'", *examples):
+            said = re.sub(pattern, "", said)
         out[" ".join(args)] = said + err
     return out
 
 
 def without_pickers(text: str) -> str:
     """A live document without the two lists that offer every card not seen alike (the
-    hand picker, and the choices of a seat whose hand the referee does not hold)."""
+    hand picker, and the choices of a seat whose hand the referee does not hold), nor a
+    claim's questions."""
     doc = json.loads(text)
     doc.pop("register", None)
     doc.pop("choices", None)
     doc.pop("picks", None)  # (Kozel's pick of every card not seen, a card at a time)
     doc.pop("html", None)
+    # a claim's questions name the point trumps (Schmier: High, Low...) whose holder the
+    # table must give: cards every seat knows are in play, not where they lie
+    doc.pop("claim_questions", None)
     return json.dumps(doc)
 
 
-@given(seed=st.integers(0, 10**6), some=st.integers(1, 3), cards_played=st.integers(0, 30),
-       game=st.sampled_from(["kierki", "wisconsin-schmier", "kozel"]))
+SIX = ("Ala", "Bartek", "Celina", "Darek", "Ewa", "Filip")
+
+
+@given(seed=st.integers(0, 10**6), some=st.integers(1, 5), cards_played=st.integers(0, 30),
+       game=st.sampled_from(["kierki", "wisconsin-schmier", "kozel", "schmier"]))
+@example(seed=4, some=5, cards_played=14, game="schmier")  # always one six-seat deal in play
 @FEW
 def test_no_one_else_sees_a_registered_hand(tmp_path: Path, seed: int, some: int,
                                             cards_played: int, game: str) -> None:
-    path, k, c = game_of(tmp_path, f"g{seed}.toml", game)
+    """Some seats show their hands dealt, the deal goes on (Schmier for six: bids, trump,
+    the exchange, the dealer's discard of a count, play), and nothing of a registered card
+    not yet played shows anywhere but on its own seat's page."""
+    seats = SIX if game == "schmier" else FOUR
+    path, k, c = game_of(tmp_path, f"g{seed}.toml", game, seats)
     rng = random.Random(seed)
-    hands = dealt_hands(game, seed)
-    mine = rng.sample(FOUR, some)
+    hands = dealt_hands(game, seed, seats)
+    mine = rng.sample(seats, some if game == "schmier" else (some - 1) % 3 + 1)
     s = Session.load(path)
     for p in mine:
         private.register(s, p, cards(hands[p]))
@@ -243,8 +265,9 @@ def test_no_one_else_sees_a_registered_hand(tmp_path: Path, seed: int, some: int
             break
         offer = s.rules.choices(s.setup, s.deals, res, who).choices
         held = {str(x) for x in hands[who]}
-        legal = [x for x in offer if x.allowed and (
-            x.entry.split(": ")[1] in held or not _a_card(x.entry.split(": ")[1]))
+        legal = [x for x in offer if x.allowed and all(
+            w.lstrip("~") in held for w in x.entry.split(": ")[1].split()
+            if _a_card(w.lstrip("~")))
             and not x.entry.endswith("pass")]
         if not legal:
             break
@@ -253,7 +276,7 @@ def test_no_one_else_sees_a_registered_hand(tmp_path: Path, seed: int, some: int
     if not s.deals or s.result().deals[0].finished:
         return
     secret = unplayed_registered(s)
-    for p in FOUR:
+    for p in seats:
         others = secret - set(hands[p])
         text, page = seat_views(c, k, p)
         assert not leaks(text, others), (p, leaks(text, others))
@@ -265,5 +288,5 @@ def test_no_one_else_sees_a_registered_hand(tmp_path: Path, seed: int, some: int
         assert not leaks(page, others), (p, leaks(page, others))
     for u, text in table_views(c).items():
         assert not leaks(text, secret), (u, leaks(text, secret))
-    for args, text in terminal_views(path).items():
+    for args, text in terminal_views(path, DISCARD_EXAMPLE).items():
         assert not leaks(text, secret), (args, leaks(text, secret))

@@ -33,6 +33,7 @@ from cli.serve.live import Feed, State
 from cli.serve.picker import picker
 from referee.store.seatkeys import Keys
 from referee.views import public
+from referee.words import not_now
 
 MAX_BODY = 2048
 RATE = 10  # writes (POST) a second, per seat
@@ -341,7 +342,7 @@ class Seats:
                  if c is not None and c in hidden]
         if not cards:
             return str(e.bare)
-        return f"{' '.join(c.pretty() for c in cards)} cannot be entered for {name} now"
+        return not_now(" ".join(c.pretty() for c in cards), name)
 
     def undo(self, feed: Feed, name: str) -> Response:
         from referee.history.session import Session

@@ -13,7 +13,7 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 
 from ...cards import DECK_36, GLYPH, Card
-from ...words import count
+from ...words import count, not_now
 
 # low to high: 6 7 8 9 J Q K 10 A
 ORDER = {6: 0, 7: 1, 8: 2, 9: 3, 11: 4, 12: 5, 13: 6, 10: 7, 14: 8}
@@ -106,12 +106,14 @@ class Place:
     """Where a card is: 'hand' (of ``player``, certainly), 'maybe' (in ``player``'s hand or
     discarded face down by them), 'stock' (at ``index``; -1: somewhere in the deck), 'due'
     (in the deck, registered as ``player``'s draw number ``index``, 0-based: a private
-    deal), 'trick' (played at trick ``index`` by ``player``), 'down' (certainly discarded
-    unseen by ``player`` at trick ``index``: it was in the hand that play emptied)."""
+    deal), 'trick' (played at trick ``index`` by ``player``; ``face_down``: laid face down,
+    named), 'down' (certainly discarded unseen by ``player`` at trick ``index``: it was in
+    the hand that play emptied)."""
 
     kind: str
     player: str | None = None
     index: int = -1
+    face_down: bool = False
 
 
 @dataclass(slots=True)
@@ -190,12 +192,11 @@ class CardBook:
         pl = self.places.get(c)
         if pl is None:
             return None if slots > 0 else ("card-not-held", self.no_room(p, c))
+        if pl.kind == "down" or pl.face_down:  # nobody saw it go: say neither who nor where
+            return "card-duplicate", not_now(str(c), p)
         if pl.kind == "trick":
             return "card-duplicate", f"{c} was already played by {pl.player} at trick " \
                 f"{pl.index}"
-        if pl.kind == "down":
-            return "card-duplicate", f"{c} went face down at trick {pl.index}: {pl.player} " \
-                f"held it and discarded their whole hand there"
         if pl.kind == "hand":
             if pl.player == p:
                 return None
@@ -211,6 +212,8 @@ class CardBook:
             return "card-not-held", f"{p} does not hold {c} ({pl.player} draws it)"
         if pl.kind == "maybe":
             if pl.player != p:
+                if self.private:
+                    return "card-not-held", f"{p} does not hold {c}"
                 return "card-not-held", f"{p} does not hold {c} (it went to {pl.player})"
             return None if slots > 0 else ("card-not-held", self.no_room(p, c))
         # in the deck
@@ -231,10 +234,11 @@ class CardBook:
 
     # -- changes ------------------------------------------------------------------------------
 
-    def take(self, p: str, cards: Sequence[Card | None], trick: int
+    def take(self, p: str, cards: Sequence[Card | None], trick: int, down: bool = False
              ) -> list[tuple[Card | None, str, str]]:
-        """``p`` lays ``cards`` (``None``: unseen) on trick ``trick``; the problems found,
-        per card. A card that breaks a rule is laid all the same (history)."""
+        """``p`` lays ``cards`` (``None``: unseen; ``down``: face down) on trick ``trick``;
+        the problems found, per card. A card that breaks a rule is laid all the same
+        (history)."""
         found: list[tuple[Card | None, str, str]] = []
         seen_here: set[Card] = set()
         known_first = sorted(cards, key=lambda c: 0 if c is not None and
@@ -250,7 +254,7 @@ class CardBook:
             if prob is not None:
                 found.append((c, prob[0], prob[1]))
             self._remove(p, c)
-            self.places[c] = Place("trick", p, trick)
+            self.places[c] = Place("trick", p, trick, down)
         blind = sum(1 for c in cards if c is None)
         if blind:
             self.size[p] = max(0, self.size[p] - blind)

@@ -215,7 +215,7 @@ class Game:
         flagged: set[str] = set()
         if n > self.book.size[p]:
             flagged.add("card-not-held")
-        for _c, rule, msg in self.book.take(p, rec.cards, t.number):
+        for _c, rule, msg in self.book.take(p, rec.cards, t.number, rec.down):
             if rule not in flagged:
                 flagged.add(rule)
                 self.flag(rec.at, rule, msg, p, t.number)

@@ -11,7 +11,7 @@ from dataclasses import dataclass, field, replace
 from typing import Any
 
 from ...cards import DECK_36, Card, parse_suit, sort_hand, try_parse_card
-from ...errors import NotationError, Violation
+from ...errors import IllegalEntry, NotationError, Violation
 from ...model import (
     Action,
     Deal,
@@ -27,7 +27,7 @@ from ...model import (
     TableView,
     team_name,
 )
-from ...notation import key_line, resolve_player
+from ...notation import key_line, resolve_player, split_actor
 from ...words import count
 from ..base import AfterTheEnd, Checkpoint, GameRules, Option
 from ..keys import Where, common_key, read_cards, read_note, read_suit
@@ -513,6 +513,7 @@ class Kozel(GameRules):
         body = text.split(":", 1)[1] if ":" in text else text
         words = body.split()
         if words and words[0].lower() == "trump":
+            self.check_trump_shower(text, setup, exp)
             return self.typed_trump(words)
         if words and words[0].lower() == "points":
             return self.typed_points(" ".join(words[1:]), setup, result)
@@ -536,6 +537,14 @@ class Kozel(GameRules):
         return self.parse_typed_key(f"outcome = {{ points = {{ {json.dumps(names[0])} = {a}, "
                                     f"{json.dumps(names[1])} = {b} }} }}", setup,
                                     result) or []
+
+    def check_trump_shower(self, text: str, setup: Setup, exp: Expect) -> None:
+        """RULES.md: the dealer shows the card that makes trump. A trump line naming another
+        seat (``Bartek: trump H`` while Ala deals) is that seat acting out of turn: refused
+        (``turn-order``). Unnamed, it is the dealer's."""
+        who, _verb, _body = split_actor(text, setup.players)
+        if who is not None and exp.dealer is not None and who != exp.dealer:
+            raise IllegalEntry("turn-order", say.trump_not_shown_by(who, exp.dealer))
 
     def typed_trump(self, words: list[str]) -> list[Entry]:
         if len(words) != 2:

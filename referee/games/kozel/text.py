@@ -168,6 +168,10 @@ def key_too_late(name: str) -> str:
     return f"the game is under way: {name} cannot change now"
 
 
+def trump_not_shown_by(player: str, dealer: str) -> str:
+    return f"{dealer} deals and shows trump, not {player}"
+
+
 def trump_card_not_in_deck(c: Card) -> str:
     return f"the trump card {c} is not in the 36-card deck"
 

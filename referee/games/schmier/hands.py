@@ -16,6 +16,7 @@ from collections.abc import Iterable, Sequence
 
 from ...cards import Card
 from ...knowledge import CardTest, Knowledge, Shown, VoidAssertion
+from ...words import not_now
 from . import text
 
 
@@ -99,8 +100,8 @@ class HandKnowledge(Knowledge):
     def problem(self, player: str, c: Card, ascii_only: bool = False) -> tuple[str, str] | None:
         if c not in self.deck:
             return "card-not-in-deck", text.not_in_deck(c)
-        if c in self.discarded:
-            return "card-duplicate", text.discarded_before(c, self.discarded[c])
+        if c in self.discarded:  # face down: neither who discarded it nor when is said
+            return "card-duplicate", not_now(str(c), player)
         s = self.seen.get(c)
         if s is not None:
             who, trick, _turn = s

@@ -381,7 +381,7 @@ class SchmierRules(GameRules):
             self.check_typed_bid(bid, exp)
             return [bid]
         if head == "trump":
-            return [self.typed_trump(words, player, exp)]
+            return [self.typed_trump(words, player, exp, who, result)]
         if head in ("take", "discard"):
             if head == "discard" and not self.variant.kitty and exp.action == "exchange" \
                     and not exp.new_deal and exp.player is not None and player != exp.player:
@@ -411,7 +411,12 @@ class SchmierRules(GameRules):
             raise IllegalEntry("bid-higher", msg.refuse_bid_higher(bid.player, bid.value,
                                                                     lo - 1, lo, v.bid_max))
 
-    def typed_trump(self, words: list[str], player: str, exp: Expect) -> Entry:
+    def typed_trump(self, words: list[str], player: str, exp: Expect, named: str | None,
+                    result: Result) -> Entry:
+        """``trump H``: Schmier's bidder names trump (``trump-named``). Wisconsin's trump is
+        the suit of the bidder's first lead, written or not: a line naming another seat
+        (``Celina: trump H`` when Bartek won the bidding), or naming anyone before the
+        bidding is won, is refused (``turn-order``); unnamed, it is the table's note."""
         if len(words) != 2:
             raise NotationError("name one suit: 'trump H'")
         suit = parse_suit(words[1])
@@ -422,6 +427,12 @@ class SchmierRules(GameRules):
                 raise IllegalEntry("trump-named", msg.refuse_trump_now())
             if player != exp.player:
                 raise IllegalEntry("trump-named", msg.refuse_trump_player(exp.player, player))
+        elif named is not None:
+            states = result.state[0] if result.state else []
+            won = not exp.new_deal and exp.action != "bid" and states
+            bidder = states[-1].bidder if won else None
+            if named != bidder:
+                raise IllegalEntry("turn-order", msg.refuse_trump_not_bidder(bidder, named))
         return Key("trump", suit)
 
     def typed_exchange(self, kind: str, words: list[str], player: str, setup: Setup) -> Entry:

@@ -191,6 +191,12 @@ def refuse_trump_player(bidder: str | None, player: str) -> str:
     return f"{bidder} won the bidding and names trump, not {player}"
 
 
+def refuse_trump_not_bidder(bidder: str | None, player: str) -> str:
+    if bidder is None:
+        return f"nobody has won the bidding yet: the bidder's first lead fixes trump, not {player}"
+    return f"{bidder} won the bidding: their first lead fixes trump, not {player}"
+
+
 # -- the exchange ------------------------------------------------------------------------------
 
 def only_bidder_exchanges(bidder: str, player: str) -> str:
@@ -351,10 +357,6 @@ def proven(said: str, held: str, trick: int | None) -> str:
 
 def not_in_deck(c: Card) -> str:
     return f"{c} is not in this game's deck"
-
-
-def discarded_before(c: Card, by: str) -> str:
-    return f"{c} was discarded by {by}"
 
 
 def played_before(c: Card, by: str, trick: int | None) -> str:
