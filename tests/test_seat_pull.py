@@ -179,3 +179,30 @@ def test_hands_known_a_seat_out_of_turn_is_offered_its_pull(tmp_path: Path) -> N
     assert r.status_code == 200, r.text
     assert cli_run("add", str(b), pulls[0])[0] == 0
     assert a.read_bytes() == b.read_bytes()
+
+
+def test_hands_known_a_pull_taking_back_the_seats_own_cards_is_offered(tmp_path: Path) -> None:
+    """Celina lays two of her four clubs face down on Bartek's lead: the referee lists her pull
+    of the four (the two laid come back with it), and her page offers it although two of its
+    cards are no longer in her hand (they are hers: nothing hidden is told); tapped, the file
+    is what ``referee add`` writes."""
+    a = with_a_pull(tmp_path)
+    b = tmp_path / "b.toml"
+    shutil.copyfile(a, b)
+    c, k = client(a)
+    sent = []
+    for seat, e in (("Bartek", "Bartek: 9D 8D"), ("Celina", "Celina: ~6C QC")):
+        r = send(c, k[seat], e, live(c, k[seat])["version"])
+        assert r.status_code == 200, r.text
+        sent.append(e)
+    v = live(c, k["Celina"])
+    assert v["expect"]["player"] == "Darek" and sorted(v["hand"]) == ["9C", "JC"]
+    pulls = [e for e in page(c, k["Celina"])["buttons"] if e.startswith("Celina pulls:")]
+    assert len(pulls) == 1 and sorted(pulls[0].partition(":")[2].split()) == \
+        ["6C", "9C", "JC", "QC"]
+    r = send(c, k["Celina"], pulls[0], v["version"])
+    assert r.status_code == 200, r.text
+    sent.append(pulls[0])
+    for e in sent:
+        assert cli_run("add", str(b), e)[0] == 0, e
+    assert a.read_bytes() == b.read_bytes()
