@@ -10,7 +10,7 @@ that list: the play button sends the entry of the play listed for exactly those 
 toggle), greyed with its rule where the referee refuses it; a set the referee does not list
 cannot be sent. Nothing of the game is worked out in the page.
 
-Plays of cards not known (``~? ?``), pulls and every other entry stay buttons of their own.
+Plays of cards not known (``~? ?``), pulls listed and every other entry stay buttons of their own.
 
 Where the referee also gives the seat a pick (``picks`` of the live view: ``Pick``, Kozel with
 hands unseen, where the sets are too many to list), the picker is drawn whatever the list
