@@ -90,7 +90,9 @@ def check(s: Session, rng: random.Random, complete: bool) -> int:
             assert ok == c.allowed, (c, rule, res.expect.prompt)
             if not ok:
                 assert rule == c.rule, (c, rule)
-        assert all(p.player == seat == res.expect.player for p in offer.picks)
+        assert all(p.player == seat for p in offer.picks)
+        # a play picked only in turn; a pull (Kozel) by any seat, in turn or not
+        assert all(p.label == "pull" or seat == res.expect.player for p in offer.picks)
         for p in offer.picks:
             tried += check_pick(s, p, offer, rng)
         if complete and seat == res.expect.player:
@@ -111,8 +113,10 @@ def check_pick(s: Session, p: Pick, offer: Choices, rng: random.Random) -> int:
     res = s.result()
     assert p.cards and len(set(p.cards)) == len(p.cards) and 1 <= p.least <= p.most <= 4
     assert "{cards}" in p.entry and (p.entry_down is None or "{cards}" in p.entry_down)
-    for c in offer.choices:
-        if c.allowed and not c.entry.startswith(f"{p.player} pulls:"):
+    for c in offer.choices:  # (a pull's pick: no pull is listed where it is given)
+        if p.label == "pull":
+            assert not c.entry.startswith(f"{p.player} pulls:"), (c, p)
+        elif c.allowed and not c.entry.startswith(f"{p.player} pulls:"):
             words = c.entry.partition(":")[2].strip()
             down = words.startswith("~")
             if "?" not in words:
@@ -121,6 +125,9 @@ def check_pick(s: Session, p: Pick, offer: Choices, rng: random.Random) -> int:
     known = {str(c) for c in t.book.known[p.player]}
     free = t.book.free_slots(p.player)
     lead = p.entry_down is None
+    # a pull right after another seat's pull may break its priority (``pull``): not asked
+    last = s.deals[-1].entries[-1] if s.deals and s.deals[-1].entries else None
+    pulled = isinstance(last, Pull) and last.player != p.player
     tried = 0
     for _ in range(PICKED):
         n = rng.randint(p.least, p.most)
@@ -136,7 +143,8 @@ def check_pick(s: Session, p: Pick, offer: Choices, rng: random.Random) -> int:
         ok, rule = try_add(s, p.text(cards, down))
         tried += 1
         assert ok or rule is not None, (cards, down, res.expect.prompt)
-        if (lead or down) and len(set(cards) - known) <= free:
+        if (lead or down) and len(set(cards) - known) <= free and not (
+                p.label == "pull" and pulled):
             assert ok, (cards, down, rule, res.expect.prompt)
     outside = [str(c) for c in s.rules.deck if str(c) not in p.cards]
     for _ in range(PICKED):
@@ -381,7 +389,8 @@ def test_tab_offers_the_allowed_cards_of_the_query(tmp_path: Path) -> None:
 
 def test_status_json_gives_the_pick_beside_the_choices(tmp_path: Path) -> None:
     """Kozel, hands unseen: ``expect.picks`` is an addition (CLI.md's ``choices`` keep their
-    four fields); the seat in turn has the pick, another seat none."""
+    four fields); the seat in turn has the play's pick and the pull's, another seat the pull's
+    only (a pull may be made out of turn)."""
     s = position("kozel", 3, False, 1)  # trump named: the first lead
     path = saved(tmp_path, s)
     who = s.result().expect.player
@@ -391,9 +400,12 @@ def test_status_json_gives_the_pick_beside_the_choices(tmp_path: Path) -> None:
     assert all(set(c) == {"entry", "label", "allowed", "rule"} for c in expect["choices"])
     want = s.rules.choices(s.setup, s.deals, s.result(), who)
     assert expect["picks"] == [p.to_json() for p in want.picks]
-    (pick,) = expect["picks"]
+    pick, pull = expect["picks"]
     assert (pick["player"], pick["min"], pick["max"], pick["one_suit"]) == (who, 1, 4, True)
     assert pick["entry"] == f"{who}: {{cards}}" and pick["entry_down"] is None
+    assert (pull["label"], pull["min"], pull["max"], pull["one_suit"]) == ("pull", 4, 4, True)
+    assert pull["entry"] == f"{who} pulls: {{cards}}" and pull["entry_down"] is None
     other = next(p for p in s.setup.players if p != who)
     code, out, _ = cli_run("status", str(path), "--json", "--seat", other)
-    assert code == 0 and json.loads(out)["expect"]["picks"] == []
+    assert code == 0
+    assert [p["label"] for p in json.loads(out)["expect"]["picks"]] == ["pull"]  # out of turn

@@ -211,11 +211,14 @@ def test_hands_unseen_a_lead_of_several_cards_is_picked(tmp_path: Path) -> None:
     shutil.copyfile(a, b)
     c, k = client(a)
     v = live(c, k["Bartek"])
-    assert [p["player"] for p in v["picks"]] == ["Bartek"]
+    assert [(p["player"], p["label"]) for p in v["picks"]] == [("Bartek", "play"),
+                                                                ("Bartek", "pull")]
     lead = v["picks"][0]
     assert (lead["min"], lead["max"], lead["one_suit"], lead["entry_down"]) == (1, 4, True, None)
     assert len(lead["cards"]) == 36 and lead["entry"] == "Bartek: {cards}"
-    assert all(live(c, k[s])["picks"] == [] for s in ("Ala", "Celina", "Darek"))
+    # the others, not in turn, may only pull
+    assert all([p["label"] for p in live(c, k[s])["picks"]] == ["pull"]
+               for s in ("Ala", "Celina", "Darek"))
     p = page(c, k["Bartek"])
     assert p["picker"] and not p["down"] and set(p["cards"]) == set(lead["cards"])
     form = picker_of(c, k["Bartek"])
@@ -230,7 +233,8 @@ def test_hands_unseen_a_lead_of_several_cards_is_picked(tmp_path: Path) -> None:
     for seat, cards in (("Bartek", "7H 8H 10H"), ("Celina", "~6C 7C 8C"),
                         ("Darek", "JH KH AH")):
         v = live(c, k[seat])
-        (pk,) = v["picks"]
+        pk, pull = v["picks"]
+        assert pull["label"] == "pull"
         down = cards.startswith("~")
         if seat != "Bartek":
             assert (pk["min"], pk["max"], pk["one_suit"]) == (3, 3, False)
@@ -263,9 +267,12 @@ def test_a_pick_does_not_tell_where_a_card_hidden_from_the_seat_lies(tmp_path: P
         c, k = client(p)
         views.append((live(c, k["Darek"])["picks"], page(c, k["Darek"])["cards"]))
     assert views[0] == views[1]
-    (pick,), cards = views[0]
+    (pick, pull), cards = views[0]
     assert {"6C", "7C", "8C"} <= set(pick["cards"]) and set(cards) == set(pick["cards"])
     assert not {"7H", "8H", "10H"} & set(pick["cards"])  # laid face up: seen
+    # the pull's too: a pull gives them back to her, but he has not seen where they lie
+    assert pull["label"] == "pull" and {"6C", "7C", "8C"} <= set(pull["cards"])
+    assert not {"7H", "8H", "10H"} & set(pull["cards"])  # back in Bartek's hand
 
 
 def test_a_refusal_does_not_tell_who_laid_a_card_face_down(tmp_path: Path) -> None:

@@ -351,11 +351,13 @@ def hidden_from(deal: Any, seat: str) -> set[Any]:
 
 
 PICK_BUTTON = re.compile(r'<button type="button" class="pick [^"]*" data-card="[^"]*"[^>]*>'
-                         r'[^<]*</button>')
+                         r'[^<]*</button>'
+                         r'|<button type="button" class="choice pick-more" [^>]*>[^<]*</button>')
 
 
 def without_pick(text: str, unseen: set[Any], shown: Any = None) -> str:
-    """A seat's page or live document without Kozel's pick of cards, once it is checked that
+    """A seat's page or live document without Kozel's picks of cards (the cards to tap, and a
+    second pick's button, which lists its cards), once it is checked that
     a pick of a seat whose hand is unknown names every card hidden from it (all alike: one
     left out would tell where it lies); a pick of a known hand names none of them."""
     if text.startswith("{"):

@@ -10,7 +10,7 @@ that list: the play button sends the entry of the play listed for exactly those 
 toggle), greyed with its rule where the referee refuses it; a set the referee does not list
 cannot be sent. Nothing of the game is worked out in the page.
 
-Plays of cards not known (``~? ?``), pulls and every other entry stay buttons of their own.
+Plays of cards not known (``~? ?``), pulls listed and every other entry stay buttons of their own.
 
 Where the referee also gives the seat a pick (``picks`` of the live view: ``Pick``, Kozel with
 hands unseen, where the sets are too many to list), the picker is drawn whatever the list
@@ -20,6 +20,11 @@ that the list does not hold is sent as the pick's entry with the cards put in it
 (in the pick's order), when it is as many cards as the pick allows: the strict path judges it
 (refused: the one line and the rule id, as any entry). The page checks the count it is told,
 never a rule of the game.
+
+A seat may have several picks (Kozel: a play and a pull): the first is the play button's, each
+other one a button of its own beside it (its word the pick's ``label``), which sends its form
+with the cards tapped when they are as many as it allows and all among its cards. A seat not
+in turn may still have a pick (a pull): its picker is then folded under the pick's word.
 """
 
 from __future__ import annotations
@@ -52,6 +57,8 @@ class Picker:
     down: bool  # a face-down toggle (some play is face down)
     pick: Json | None = None  # the seat's pick (``Pick.to_json``), or None
     rows: tuple[tuple[str, tuple[str, ...]], ...] = ()  # a pick, the hand not known: by suit
+    more: tuple[Json, ...] = ()  # the seat's other picks: a button each, beside the play's
+    folded: bool = False  # the seat is not in turn: the picker is folded under its word
 
     def order(self, card: str) -> int:
         """Where ``card`` stands in the pick's cards (the order its entry names them)."""
@@ -79,20 +86,23 @@ def picker(doc: Json) -> Picker | None:
     of known cards face down: every choice is a button of its own)."""
     seat = doc.get("seat") or ""
     plays = [p for p in (play_of(c, seat) for c in doc.get("choices") or []) if p is not None]
-    pick = next((p for p in doc.get("picks") or [] if p.get("player") == seat), None)
+    picks = [p for p in doc.get("picks") or [] if p.get("player") == seat]
+    pick = picks[0] if picks else None
     if pick is None and not any(p.down or " " in p.key for p in plays):
         return None
     named: dict[str, None] = {}
     for p in plays:
         for w in p.key.split():
             named.setdefault(w, None)
-    if pick is not None:
-        named.update((c, None) for c in pick["cards"])
+    for pk in picks:
+        named.update((c, None) for c in pk["cards"])
     order = [c for c in doc.get("hand") or [] if c in named]
     cards = tuple(order + [c for c in named if c not in order])
     down = any(p.down for p in plays) or (pick is not None and pick["entry_down"] is not None)
     rows = by_suit(cards, led(doc)) if pick is not None and doc.get("hand") is None else ()
-    return Picker(cards, tuple(plays), down, pick, rows)
+    turn = (doc.get("expect") or {}).get("player")
+    return Picker(cards, tuple(plays), down, pick, rows, tuple(picks[1:]),
+                  not plays and turn != seat)
 
 
 def led(doc: Json) -> str | None:

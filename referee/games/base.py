@@ -180,7 +180,8 @@ class Pick:
     between ``least`` and ``most`` of them, all of one suit where ``one_suit``; ``entry``
     the text ``add`` takes with ``{cards}`` for the cards picked (each as in ``cards``, in
     that order, joined by one space), ``entry_down`` the same laid face down (None: not
-    allowed now). Whether ``add`` accepts a set is still the strict path's to say."""
+    allowed now); ``label`` the word of the button that sends it (``play``, Kozel's
+    ``pull``). Whether ``add`` accepts a set is still the strict path's to say."""
 
     player: str
     cards: tuple[str, ...]
@@ -189,6 +190,7 @@ class Pick:
     one_suit: bool
     entry: str
     entry_down: str | None = None
+    label: str = "play"
 
     def admits(self, cards: Sequence[str], down: bool = False) -> bool:
         """Whether ``cards`` (each named as in ``cards``) is a set this pick describes."""
@@ -212,7 +214,7 @@ class Pick:
     def to_json(self) -> dict[str, Any]:
         return {"player": self.player, "cards": list(self.cards), "min": self.least,
                 "max": self.most, "one_suit": self.one_suit, "entry": self.entry,
-                "entry_down": self.entry_down}
+                "entry_down": self.entry_down, "label": self.label}
 
 
 @dataclass(frozen=True, slots=True)

@@ -669,7 +669,8 @@ def seat_choices(game: Game, offered: Iterable[Any]) -> list[Json]:
     name = game.viewer.removeprefix(SEAT)
     hidden = secret(game)
     known = seat_hand(game, name)
-    hand = None if known is None else {try_parse_card(x) for x in known}
+    # its cards now, and those it laid (a Kozel pull takes back the seat's cards of the trick)
+    hand = None if known is None else {try_parse_card(x) for x in known} | own_laid(game, name)
     theirs = private_cards(game.deals, game.result, name) if hand is None else frozenset()
     out = []
     for c in offered:
@@ -690,6 +691,14 @@ def seat_choices(game: Game, offered: Iterable[Any]) -> list[Json]:
     return out
 
 
+def own_laid(game: Game, name: str) -> set[Card]:
+    """The cards seat ``name`` named itself in the deal in progress (laid, pulled,
+    exchanged): the seat knows where they lie."""
+    return {c for e in (game.deals[-1].entries if game.deals else ())
+            if isinstance(e, Play | Pull | Exchange) and e.player == name and e.cards
+            for c in e.cards if c is not None}
+
+
 def seat_picks(game: Game, picks: Iterable[Any]) -> list[Json]:
     """The plays the seat may pick card by card (``GameRules.choices``' ``picks``), their
     cards as this viewer may know them: its own only, where its hand is known; else every
@@ -698,10 +707,7 @@ def seat_picks(game: Game, picks: Iterable[Any]) -> list[Json]:
     not tell where they lie (the strict path still judges the entry)."""
     name = game.viewer.removeprefix(SEAT)
     known = seat_hand(game, name)
-    mine = {c for e in (game.deals[-1].entries if game.deals else ())
-            if isinstance(e, Play | Pull | Exchange) and e.player == name and e.cards
-            for c in e.cards if c is not None}
-    hidden = {str(c) for c in secret(game) - mine}
+    hidden = {str(c) for c in secret(game) - own_laid(game, name)}
     order = {str(c): i for i, c in enumerate(game.rules.deck)}
     out = []
     for p in picks:

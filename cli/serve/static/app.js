@@ -124,10 +124,13 @@
     // tapped are looked up in that list; the play button sends the play listed for them
     var picked = {};
     var down = false;
+    var folded = false;  // a picker folded (out of turn) left open by the seat
     function pick() {
       var root = $('picker');
       var play = $('pick-play');
       if (!root || !play) { picked = {}; down = false; return; }
+      var fold = $('pick-box');
+      if (fold) { fold.open = folded; }
       var have = {};
       Array.prototype.forEach.call(root.querySelectorAll('button.pick'), function (b) {
         have[b.dataset.card] = true;
@@ -163,6 +166,29 @@
           play.appendChild(small);
         }
       }
+      Array.prototype.forEach.call(root.querySelectorAll('button.pick-more'), function (b) {
+        other(root, b);
+      });
+    }
+    // another pick of the seat (its own button): its form with the cards tapped, in its
+    // order, when they are as many as it takes and all among its cards
+    function other(root, b) {
+      var order = b.dataset.cards.split(' ');
+      var bs = Array.prototype.filter.call(root.querySelectorAll('button.pick'),
+        function (x) { return picked[x.dataset.card]; });
+      bs.sort(function (x, y) { return order.indexOf(x.dataset.card) - order.indexOf(y.dataset.card); });
+      var n = bs.length;
+      var lo = Number(b.dataset.min), hi = Number(b.dataset.max);
+      var foreign = bs.some(function (x) { return order.indexOf(x.dataset.card) < 0; });
+      delete b.dataset.entry;
+      b.disabled = !n || n < lo || n > hi || foreign;
+      if (b.disabled) {
+        b.textContent = b.dataset.label + (foreign ? ': not these cards' : n ?
+          ': pick ' + (lo === hi ? String(lo) : lo + '–' + hi) + ' cards' : '');
+        return;
+      }
+      b.dataset.entry = b.dataset.form.replace('{cards}', bs.map(function (x) { return x.dataset.card; }).join(' '));
+      b.textContent = b.dataset.label + ' ' + bs.map(function (x) { return x.textContent; }).join(' ');
     }
     // a set the list does not hold, with a pick (the referee's form of the entry and how
     // many cards it takes): the entry is the form with the cards tapped, in the pick's order;
@@ -183,7 +209,7 @@
       }
       play.dataset.entry = form.replace('{cards}', bs.map(function (b) { return b.dataset.card; }).join(' '));
       play.disabled = false;
-      play.textContent = 'play ' + bs.map(function (b) { return b.textContent; }).join(' ') +
+      play.textContent = (root.dataset.label || 'play') + ' ' + bs.map(function (b) { return b.textContent; }).join(' ') +
         (down ? ' face down' : '');
     }
     document.addEventListener('click', function (e) {
@@ -206,6 +232,7 @@
     });
     document.addEventListener('toggle', function (e) {
       if (e.target && e.target.id === 'claim-box') { open = e.target.open; }
+      if (e.target && e.target.id === 'pick-box') { folded = e.target.open; }
     }, true);
     function claimForm() {
       var box = $('claim-box');

@@ -10,12 +10,16 @@ of one suit in the hand (with the cards the seat laid in this trick, which a pul
 back), at any moment of a trick, in turn or not. Hands unseen (bounded: a hand of unknown
 cards has thousands of sets): a lead or a follow of one card is each card not yet seen; a
 follow of several cards is the face-down play of that many unseen cards (``~? ?``) and the
-face-up sets of the cards known to be in the hand; no pull is listed (typed as usual).
+face-up sets of the cards known to be in the hand; no pull is listed (a pick, below).
 
 Beside the list, the seat in turn gets a ``Pick`` (every set is not listed): the cards it may
 lay (its hand where known, else every card that may be in it), a lead of 1-4 of one suit
 (``lead-one-suit``; no more than the hand holds), a follow of exactly as many as were led,
-face up or face down. The page builds the entry from the cards tapped; ``add`` judges it.
+face up or face down. Every seat whose pulls are not listed (its hand, with the cards the pull
+would give back, not known card by card) gets a pull ``Pick`` during a trick, in turn or not:
+four cards of one suit (only trumps under ``pull = "trumps"``; none under ``"off"``) of those
+that may be in its hand once the trick's cards went back. The page builds the entry from the
+cards tapped; ``add`` judges it.
 """
 
 from __future__ import annotations
@@ -59,7 +63,8 @@ def choices(rules: Kozel, setup: Setup, deals: Sequence[Deal], result: Result,
         out += [_tried(g, e) for e in _plays(g, who)]
     out += [_tried(g, e) for e in _pulls(g, who)]
     picks = (_pick(g, who),) if exp.player == who else ()
-    return Choices(exp.player, who, tuple(out), picks)
+    pull = _pull_pick(g, who)
+    return Choices(exp.player, who, tuple(out), picks + ((pull,) if pull is not None else ()))
 
 
 def _pick(g: Game, who: str) -> Pick:
@@ -78,6 +83,29 @@ def _pick(g: Game, who: str) -> Pick:
                     f"{who}: ~{{cards}}")
     return Pick(who, tuple(map(str, cards)), 1, max(1, min(HAND, book.size[who])), True,
                 f"{who}: {{cards}}")
+
+
+def _pull_pick(g: Game, who: str) -> Pick | None:
+    """The pull ``who`` (in turn or not) may pick card by card, where its pulls are not
+    listed: four of one suit (trumps only under ``pull = "trumps"``) of the cards that may be
+    in its hand once the trick's plays went back (as ``Game.pull`` gives them back)."""
+    if g.pull_option == "off" or (g.pull_option == "trumps" and g.trump is None):
+        return None
+    trial = _clone(g)
+    book = trial.book
+    t = trial.current
+    if t is not None:
+        for r in t.attempt:
+            book.give_back(r.player, r.cards, t.number)
+    free = book.free_slots(who)
+    if free == 0 or book.size[who] < HAND:  # listed (``_pulls``), or no room for four
+        return None
+    cards = [c for c in DECK_36 if (g.pull_option != "trumps" or c.suit == g.trump)
+             and book.problem(who, c, free) is None]
+    if not cards:
+        return None
+    return Pick(who, tuple(map(str, cards)), HAND, HAND, True, f"{who} pulls: {{cards}}",
+                label="pull")
 
 
 def _plays(g: Game, who: str) -> list[Play]:
