@@ -11,7 +11,6 @@ from __future__ import annotations
 import json
 import random
 import re
-import tempfile
 from pathlib import Path
 from typing import Any
 
@@ -27,7 +26,7 @@ from referee.history.session import Session
 from referee.model import Play, Pull, Setup
 from tests.helpers import cli_run
 from tests.test_private import DISCARD_EXAMPLE, FOUR, cards
-from tests.test_private_pair import same_outcome
+from tests.test_private_pair import attempt, same_choices, same_outcome, twin
 from tests.test_public import FEW
 
 KOZEL = get("kozel")
@@ -43,16 +42,11 @@ def kozel_pair(tmp: Path, seed: int) -> tuple[dict[str, Any], Session, Session]:
     """``a``: a Kozel game where nothing is known (the seats register their hands and draws),
     trump shown; ``b``: the same deal typed with ``hands`` and ``stock`` known."""
     k = dealt(seed)
-    d = Path(tempfile.mkdtemp(dir=tmp))
-    a = Session.create(d / "a.toml", Setup("kozel", FOUR, "Ala"))
+    a, b = twin(tmp, Setup("kozel", FOUR, "Ala"), k["hands"],
+                f'trump = "{k["trump"]}"\ntrump_card = "{k["trump_card"]}"\n'
+                f'stock = "{cards(list(k["stock"]))}"\n')
     a.add(f"trump {k['trump_card']}")
-    known = ", ".join(f'{p} = "{cards(list(k["hands"][p]))}"' for p in FOUR)
-    names = ", ".join(f'"{p}"' for p in FOUR)
-    (d / "b.toml").write_text(
-        f'format = 1\ngame = "kozel"\nplayers = [{names}]\nfirst_dealer = "Ala"\n\n'
-        f'[[deals]]\ndealer = "Ala"\ntrump = "{k["trump"]}"\ntrump_card = "{k["trump_card"]}"\n'
-        f'hands = {{ {known} }}\nstock = "{cards(list(k["stock"]))}"\n')
-    return k, a, Session.load(d / "b.toml")
+    return k, a, b
 
 
 def now_in(b: Session, seat: str) -> str:
@@ -66,14 +60,6 @@ def drawn_by(b: Session, seat: str) -> list[Card]:
     """The cards ``seat`` drew so far in the deal with the stock known, in order."""
     g = b.result().state.games[-1]
     return [c for t in g.tricks for p, c in t.draws if p == seat and c is not None]
-
-
-def attempt(s: Session, text: str) -> str | None:
-    try:
-        s.add(text)
-    except IllegalEntry as e:
-        return e.rule
-    return None
 
 
 def due(s: Session, seat: str) -> int:
@@ -122,10 +108,7 @@ def test_kozel_every_hand_and_draw_registered_is_hands_and_stock_known(
         who = b.result().expect.player
         assert who is not None
         catch_up(a, b, who)
-        offer = b.rules.choices(b.setup, b.deals, b.result()).choices
-        ours = a.rules.choices(a.setup, a.deals, a.result()).choices
-        assert sorted((c.entry, c.allowed, c.rule) for c in offer) == \
-            sorted((c.entry, c.allowed, c.rule) for c in ours)
+        offer = same_choices(a, b)
         if rng.random() < 0.3:  # a card of another hand: refused alike
             other = rng.choice([p for p in FOUR if p != who])
             held = now_in(b, other).split()
@@ -202,11 +185,7 @@ def test_a_follower_s_beat_is_judged_on_the_hand_with_its_draw(tmp_path: Path) -
     assert attempt(a, first) is None and attempt(b, first) is None
     who = b.result().expect.player
     assert who is not None
-    offer = b.rules.choices(b.setup, b.deals, b.result()).choices
-    ours = a.rules.choices(a.setup, a.deals, a.result()).choices
-    assert sorted((c.entry, c.allowed, c.rule) for c in offer) == \
-        sorted((c.entry, c.allowed, c.rule) for c in ours)
-    beat = [c for c in ours if c.rule == "beat"]
+    beat = [c for c in same_choices(a, b) if c.rule == "beat"]
     for c in beat:
         assert attempt(a, c.entry) == attempt(b, c.entry) == "beat"
     for c in map(str, k["stock"]):
@@ -382,14 +361,9 @@ def schmier_pair(tmp: Path, seed: int) -> tuple[dict[str, Any], Session, Session
     cards they draw at the exchange); ``b``: deal 1 typed with ``hands`` and ``stock``."""
     keys = SCHMIER.virtual_deal(Setup("schmier", SIX, "Ala", seed=seed), 1, "Ala")
     k = {e.name: e.value for e in keys}
-    d = Path(tempfile.mkdtemp(dir=tmp))
-    a = Session.create(d / "a.toml", Setup("schmier", SIX, "Ala"))
-    known = ", ".join(f'{p} = "{cards(list(k["hands"][p]))}"' for p in SIX)
-    names = ", ".join(f'"{p}"' for p in SIX)
-    (d / "b.toml").write_text(
-        f'format = 1\ngame = "schmier"\nplayers = [{names}]\nfirst_dealer = "Ala"\n\n'
-        f'[[deals]]\ndealer = "Ala"\nhands = {{ {known} }}\nstock = "{cards(list(k["stock"]))}"\n')
-    return k, a, Session.load(d / "b.toml")
+    a, b = twin(tmp, Setup("schmier", SIX, "Ala"), k["hands"],
+                f'stock = "{cards(list(k["stock"]))}"\n')
+    return k, a, b
 
 
 def schmier_now(b: Session, seat: str) -> str:
@@ -453,10 +427,7 @@ def test_schmier_every_hand_and_exchange_draw_registered_is_hands_and_stock_know
             pick = dealer_discard(b)
             assert attempt(b, pick) is None and attempt(a, pick) is None
             continue
-        offer = b.rules.choices(b.setup, b.deals, b.result()).choices
-        ours = a.rules.choices(a.setup, a.deals, a.result()).choices
-        assert sorted((c.entry, c.allowed, c.rule) for c in offer) == \
-            sorted((c.entry, c.allowed, c.rule) for c in ours)
+        offer = same_choices(a, b)
         if rng.random() < 0.3 and offer:
             tried = rng.choice(offer).entry
             assert attempt(a, tried) == attempt(b, tried)
