@@ -120,6 +120,22 @@ def oracle(case: Case, prune: bool = True) -> int:
     return go(leader, -math.inf, math.inf)
 
 
+def agrees(case: Case, guess: int | None = None) -> None:
+    """On each core the solver finds the oracle's value of ``case``: ``value`` (and, with
+    ``guess``, a fresh solver's started that far off it), and ``at_least`` says yes at the
+    value and just below it, no just above it."""
+    want = oracle(case)
+    for pure in PURE:  # each core
+        s = case.solver(pure=pure)
+        pos = case.position(s)
+        assert s.value(pos) == want
+        if guess is not None:
+            fresh = case.solver(pure=pure)
+            assert fresh.value(case.position(fresh), guess=want + guess) == want
+        assert [s.at_least(pos, t) for t in range(want - 1, want + 3)] == [
+            True, True, False, False]
+
+
 def score(case: Case, plays: list[tuple[int, int]]) -> int:
     """The side's score of a whole play, by the engine's own rules."""
     r, n = case.rules, case.seats
