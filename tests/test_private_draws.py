@@ -56,6 +56,13 @@ def now_in(b: Session, seat: str) -> str:
     return cards(list(got))
 
 
+def to_act(s: Session) -> str:
+    """The player whose entry ``s`` expects now."""
+    who = s.result().expect.player
+    assert who is not None
+    return who
+
+
 def drawn_by(b: Session, seat: str) -> list[Card]:
     """The cards ``seat`` drew so far in the deal with the stock known, in order."""
     g = b.result().state.games[-1]
@@ -105,8 +112,7 @@ def test_kozel_every_hand_and_draw_registered_is_hands_and_stock_known(
     for _ in range(120):
         if finished(b):
             break
-        who = b.result().expect.player
-        assert who is not None
+        who = to_act(b)
         catch_up(a, b, who)
         offer = same_choices(a, b)
         if rng.random() < 0.3:  # a card of another hand: refused alike
@@ -144,8 +150,7 @@ def kozel_after_trick_one(tmp: Path, seed: int = 7) -> tuple[dict[str, Any], Ses
     draws due not shown yet."""
     k, a, b = kozel_pair(tmp, seed)
     while played(b) < 1:
-        who = b.result().expect.player
-        assert who is not None
+        who = to_act(b)
         catch_up(a, b, who)
         pick = next(c.entry for c in b.rules.choices(b.setup, b.deals, b.result()).choices
                     if c.allowed)
@@ -156,8 +161,7 @@ def kozel_after_trick_one(tmp: Path, seed: int = 7) -> tuple[dict[str, Any], Ses
 def test_a_card_not_held_is_refused_after_trick_one_once_the_draws_are_shown(
         tmp_path: Path) -> None:
     k, a, b = kozel_after_trick_one(tmp_path)
-    who = a.result().expect.player
-    assert who is not None
+    who = to_act(a)
     mine = set(now_in(b, who).split())
     stranger = next(str(c) for c in k["stock"][4:] if str(c) not in mine)
     # the draw not shown yet: the hand has a free slot, any card not seen may be in it
@@ -176,15 +180,12 @@ def test_a_follower_s_beat_is_judged_on_the_hand_with_its_draw(tmp_path: Path) -
     holds that does not beat is refused (``beat``), any other card (not held) ``card-not-held``,
     exactly as with hands and stock known."""
     k, a, b = kozel_after_trick_one(tmp_path, seed=11)
-    lead = a.result().expect.player
-    assert lead is not None
     for p in FOUR:
         catch_up(a, b, p)
     first = next(c.entry for c in b.rules.choices(b.setup, b.deals, b.result()).choices
                  if c.allowed and len(c.entry.split(": ")[1].split()) == 1)
     assert attempt(a, first) is None and attempt(b, first) is None
-    who = b.result().expect.player
-    assert who is not None
+    who = to_act(b)
     beat = [c for c in same_choices(a, b) if c.rule == "beat"]
     for c in beat:
         assert attempt(a, c.entry) == attempt(b, c.entry) == "beat"
@@ -260,8 +261,7 @@ def test_a_draw_laid_before_it_was_shown_is_listed_in_its_place(tmp_path: Path) 
     k, a, b = kozel_pair(tmp_path, 21)
     rng = random.Random(3)
     while played(b) < 3 and not finished(b):
-        who = b.result().expect.player
-        assert who is not None
+        who = to_act(b)
         if who != "Celina" or "Celina" not in private.registered(a.deals[-1]):
             catch_up(a, b, who)
         offer = [c.entry for c in b.rules.choices(b.setup, b.deals, b.result()).choices
@@ -417,8 +417,7 @@ def test_schmier_every_hand_and_exchange_draw_registered_is_hands_and_stock_know
     for _ in range(150):
         if finished(b):
             break
-        who = b.result().expect.player
-        assert who is not None
+        who = to_act(b)
         schmier_catch_up(a, b, who)
         st_b = b.result().state[0][-1]
         if who == st_b.dealer and st_b.phase == "exchange":
@@ -449,8 +448,7 @@ def test_schmier_a_card_not_held_after_the_exchange_is_refused_once_shown(
     k, a, b = schmier_pair(tmp_path, 3)
     rng = random.Random(3)
     while b.result().state[0][-1].phase != "play":
-        who = b.result().expect.player
-        assert who is not None
+        who = to_act(b)
         if b.result().state[0][-1].phase != "exchange" or who != "Bartek":
             schmier_catch_up(a, b, who)
         elif "Bartek" not in private.registered(a.deals[-1]):
@@ -492,8 +490,7 @@ def test_the_terminal_shows_a_private_deal_s_exchange_as_a_count(tmp_path: Path)
     rng = random.Random(5)
     discarded: set[Card] = set()
     while not discarded:
-        who = b.result().expect.player
-        assert who is not None
+        who = to_act(b)
         if not a.deals or who not in private.registered(a.deals[-1]):
             private.register(a, who, cards(list(b.deals[-1].key("hands")[who])))
         offer = [c.entry for c in b.rules.choices(b.setup, b.deals, b.result()).choices
@@ -519,20 +516,17 @@ def test_the_terminal_shows_a_private_deal_s_exchange_as_a_count(tmp_path: Path)
 def test_a_hand_holding_a_card_another_seat_laid_face_down_is_refused_naming_no_one(
         tmp_path: Path) -> None:
     k, a, b = kozel_pair(tmp_path, 9)
-    lead = b.result().expect.player
-    assert lead is not None
-    catch_up(a, b, lead)
+    catch_up(a, b, to_act(b))
     first = next(c.entry for c in b.rules.choices(b.setup, b.deals, b.result()).choices
                  if c.allowed and len(c.entry.split(": ")[1].split()) == 1)
     assert attempt(a, first) is None and attempt(b, first) is None
-    who = b.result().expect.player  # (its hand not registered: its play is taken as laid)
-    assert who is not None
+    who = to_act(b)  # (its hand not registered: its play is taken as laid)
     down = next(c.entry for c in b.rules.choices(b.setup, b.deals, b.result()).choices
                 if c.allowed and "~" in c.entry)
     assert attempt(a, down) is None and attempt(b, down) is None
     gone = down.split("~")[1].split()[0]
-    nxt = b.result().expect.player
-    assert nxt is not None and nxt not in private.registered(a.deals[0])
+    nxt = to_act(b)
+    assert nxt not in private.registered(a.deals[0])
     mine = [str(c) for c in k["hands"][nxt]]
     assert a.path is not None
     before = a.path.read_bytes()
