@@ -26,7 +26,7 @@ from referee.history.session import Session
 from referee.model import Play, Pull, Setup
 from tests.helpers import cli_run
 from tests.test_private import DISCARD_EXAMPLE, FOUR, cards
-from tests.test_private_pair import attempt, same_choices, same_outcome, twin
+from tests.test_private_pair import attempt, same_choices, same_outcome, step, twin
 from tests.test_public import FEW
 
 KOZEL = get("kozel")
@@ -121,15 +121,8 @@ def test_kozel_every_hand_and_draw_registered_is_hands_and_stock_known(
             if held:
                 tried = f"{who}: {rng.choice(held)}"
                 assert attempt(a, tried) == attempt(b, tried)
-        if rng.random() < 0.3 and offer:  # anything offered, refused or not: alike
-            tried = rng.choice(offer).entry
-            assert attempt(a, tried) == attempt(b, tried)
-            continue
-        allowed = [c.entry for c in offer if c.allowed]
-        if not allowed:
+        if not step(a, b, rng, offer):
             break
-        pick = rng.choice(allowed)
-        assert attempt(a, pick) is None and attempt(b, pick) is None
     assert finished(b)
     same_outcome(a, b)
     # every seat's list: the cards dealt, then each card drawn (those shown; the cards of
@@ -426,17 +419,9 @@ def test_schmier_every_hand_and_exchange_draw_registered_is_hands_and_stock_know
             pick = dealer_discard(b)
             assert attempt(b, pick) is None and attempt(a, pick) is None
             continue
-        offer = same_choices(a, b)
-        if rng.random() < 0.3 and offer:
-            tried = rng.choice(offer).entry
-            assert attempt(a, tried) == attempt(b, tried)
-            continue
-        allowed = [c.entry for c in offer if c.allowed and not c.entry.endswith("pass")
-                   and not unnamed(c.entry)] or [c.entry for c in offer if c.allowed]
-        if not allowed:
+        if not step(a, b, rng, same_choices(a, b),
+                    lambda e: not e.endswith("pass") and not unnamed(e)):
             break
-        pick = rng.choice(allowed)
-        assert attempt(a, pick) is None and attempt(b, pick) is None
     same_outcome(a, b)
     assert a.path is not None
     again = Session.load(a.path)

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import random
 import tempfile
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from pathlib import Path
 from typing import Any
 
@@ -71,6 +71,24 @@ def verdict(s: Session, claimer: str) -> str | None:
         return judge(s.setup, s.deals, claimer, known_budget=None).verdict
     except ClaimError:
         return None
+
+
+def step(a: Session, b: Session, rng: random.Random, offer: Sequence[Choice],
+         prefer: Callable[[str], bool] = lambda e: True) -> bool:
+    """One turn of the pair: sometimes an entry offered, allowed or not, tried in both (the
+    same answer), else an allowed one (those ``prefer`` takes first) entered in both; False
+    when nothing is allowed."""
+    if rng.random() < 0.3 and offer:  # anything offered, refused or not: alike
+        tried = rng.choice(offer).entry
+        assert attempt(a, tried) == attempt(b, tried)
+        return True
+    allowed = [c.entry for c in offer if c.allowed and prefer(c.entry)] or \
+        [c.entry for c in offer if c.allowed]
+    if not allowed:
+        return False
+    pick = rng.choice(allowed)
+    assert attempt(a, pick) is None and attempt(b, pick) is None
+    return True
 
 
 def same_outcome(a: Session, b: Session) -> None:
@@ -181,17 +199,8 @@ def test_schmier_games_every_hand_registered_is_hands_known(tmp_path: Path, seed
         if who in todo:
             private.register(a, who, cards(list(hands[who])))
             todo.discard(who)
-        offer = same_choices(a, b)
-        if rng.random() < 0.3 and offer:  # anything offered, refused or not: alike
-            tried = rng.choice(offer).entry
-            assert attempt(a, tried) == attempt(b, tried)
-            continue
-        allowed = [c.entry for c in offer if c.allowed and not c.entry.endswith("pass")] or \
-            [c.entry for c in offer if c.allowed]
-        if not allowed:
+        if not step(a, b, rng, same_choices(a, b), lambda e: not e.endswith("pass")):
             break
-        pick = rng.choice(allowed)
-        assert attempt(a, pick) is None and attempt(b, pick) is None
     same_outcome(a, b)
 
 
