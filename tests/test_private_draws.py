@@ -11,6 +11,7 @@ from __future__ import annotations
 import json
 import random
 import re
+from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
@@ -63,6 +64,28 @@ def to_act(s: Session) -> str:
     return who
 
 
+def turns(b: Session, most: int) -> Iterator[str]:
+    """The player to act in ``b``, turn after turn (the caller plays each turn), until its
+    deal 1 is over; ``most`` turns at the most."""
+    for _ in range(most):
+        if finished(b):
+            return
+        yield to_act(b)
+
+
+def views(path: Path, *commands: list[str]) -> Iterator[tuple[list[str], str, str]]:
+    """Each command run on ``path``: its words, stdout and stderr; ``status --json`` without
+    the choices and picks (the seat in turn's own, which a test of what leaks leaves out)."""
+    for args in commands:
+        _code, out, err = cli_run(*args, str(path))
+        if args == ["status", "--json"]:
+            doc = json.loads(out)
+            doc["expect"].pop("choices")
+            doc["expect"].pop("picks", None)
+            out = json.dumps(doc)
+        yield args, out, err
+
+
 def drawn_by(b: Session, seat: str) -> list[Card]:
     """The cards ``seat`` drew so far in the deal with the stock known, in order."""
     g = b.result().state.games[-1]
@@ -109,10 +132,7 @@ def test_kozel_every_hand_and_draw_registered_is_hands_and_stock_known(
     refusals, and at the end the same violations and scores as hands and stock known."""
     k, a, b = kozel_pair(tmp_path, seed)
     rng = random.Random(seed)
-    for _ in range(120):
-        if finished(b):
-            break
-        who = to_act(b)
+    for who in turns(b, 120):
         catch_up(a, b, who)
         offer = same_choices(a, b)
         if rng.random() < 0.3:  # a card of another hand: refused alike
@@ -330,14 +350,8 @@ def test_the_terminal_views_hide_a_registered_draw_while_the_deal_lasts(
     assert a.path is not None
     secret = {c for p in FOUR for c in private.registered(a.deals[0])[p][4:]}
     assert secret
-    for args in (["status", "--json"], ["replay", "--json"], ["score", "--json"], ["status"],
-                 ["replay"], ["explain"]):
-        code, out, err = cli_run(*args, str(a.path))
-        if args == ["status", "--json"]:
-            doc = json.loads(out)
-            doc["expect"].pop("choices")
-            doc["expect"].pop("picks", None)
-            out = json.dumps(doc)
+    for args, out, err in views(a.path, ["status", "--json"], ["replay", "--json"],
+                                ["score", "--json"], ["status"], ["replay"], ["explain"]):
         for example in ("'trump 9S'", "'trump 9♠'"):
             out = out.replace(example, "")
         assert not leaks(out + err, secret), (args, leaks(out + err, secret))
@@ -407,10 +421,7 @@ def test_schmier_every_hand_and_exchange_draw_registered_is_hands_and_stock_know
     the same choices, refusals, violations and scores as hands and stock known."""
     k, a, b = schmier_pair(tmp_path, seed)
     rng = random.Random(seed)
-    for _ in range(150):
-        if finished(b):
-            break
-        who = to_act(b)
+    for who in turns(b, 150):
         schmier_catch_up(a, b, who)
         st_b = b.result().state[0][-1]
         if who == st_b.dealer and st_b.phase == "exchange":
@@ -487,13 +498,8 @@ def test_the_terminal_shows_a_private_deal_s_exchange_as_a_count(tmp_path: Path)
             discarded = {c for c in private.registered(a.deals[0])[who]
                          if str(c) in pick.split(": ")[1].split()}
     assert a.path is not None
-    for args in (["replay"], ["explain"], ["replay", "--json"], ["status", "--json"]):
-        code, out, err = cli_run(*args, str(a.path))
-        if args == ["status", "--json"]:
-            doc = json.loads(out)
-            doc["expect"].pop("choices")
-            doc["expect"].pop("picks", None)
-            out = json.dumps(doc)
+    for args, out, err in views(a.path, ["replay"], ["explain"], ["replay", "--json"],
+                                ["status", "--json"]):
         out = re.sub(DISCARD_EXAMPLE, "", out)
         assert not leaks(out + err, discarded), (args, leaks(out + err, discarded))
 
