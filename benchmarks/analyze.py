@@ -33,16 +33,15 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from referee.games.schmier.tricks import (  # noqa: E402
-    SCHMIER,
-    WISCONSIN,
-    schmier_rules,
-    wisconsin_rules,
-)
 from referee.history.session import Session  # noqa: E402
 from referee.solve import analyze as post_mortem  # noqa: E402
 from referee.solve.deal import NotAnalysable, PlayedDeal, played_deal  # noqa: E402
-from tests.solve_oracle import kierki_case, schmier_case  # noqa: E402
+from tests.solve_oracle import (  # noqa: E402
+    kierki_case,
+    schmier_case,
+    schmier_deal,
+    schmier_trick_rules,
+)
 
 
 def sample_deals(name: str) -> list[PlayedDeal]:
@@ -61,18 +60,15 @@ def sample_deals(name: str) -> list[PlayedDeal]:
 def random_deal(game: str, rng: random.Random, number: int) -> PlayedDeal:
     """A random deal of a Schmier game, played out at random (Wisconsin: the bidder's first
     lead names trump)."""
-    lay = SCHMIER if game == "schmier" else WISCONSIN
-    seats = 6 if game == "schmier" else 4
-    deck = list(range(lay.size))
-    rng.shuffle(deck)
-    hands = [sum(1 << c for c in deck[6 * s:6 * s + 6]) for s in range(seats)]
+    lay, hands = schmier_deal(rng, game)
+    seats = len(hands)
     bidder = rng.randrange(seats)
     if game == "schmier":
         trump = rng.choice("SHDC")
     else:
         first = rng.choice([i for i in range(lay.size) if hands[bidder] >> i & 1])
         trump = lay.cards[first].suit
-    r = schmier_rules(trump) if game == "schmier" else wisconsin_rules(trump)
+    r = schmier_trick_rules(game, trump)
     left = list(hands)
     plays: list[tuple[int, int]] = []
     leader, trick = bidder, []

@@ -12,54 +12,23 @@ each one's median and best round, and the median of the ratios round by round. T
 
 from __future__ import annotations
 
-import argparse
 import statistics
-import subprocess
 import sys
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+
+from benchmarks.replay_rounds import arguments, checkouts, measure  # noqa: E402
+
 SAMPLE = ROOT / "sample_games" / "kierki-complete.toml"
 TARGET = 300.0
 
-ROUND = """
-import sys, time
-sys.path.insert(0, {code!r})
-from referee.store import savefile
-from referee.games import get
-k = get("kierki")
-def game():
-    _, setup, deals = savefile.load({sample!r})
-    assert k.replay(setup, deals).complete
-for _ in range(20):
-    game()
-n = 0
-t0 = time.perf_counter()
-while time.perf_counter() - t0 < {seconds}:
-    game()
-    n += 1
-print(n / (time.perf_counter() - t0))
-"""
-
-
-def one_round(code: Path, seconds: float) -> float:
-    out = subprocess.run([sys.executable, "-c", ROUND.format(code=str(code), sample=str(SAMPLE),
-                                                             seconds=seconds)],
-                         capture_output=True, text=True, check=True, cwd=code)
-    return float(out.stdout.strip())
-
 
 def main() -> None:
-    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    ap.add_argument("--rounds", type=int, default=7)
-    ap.add_argument("--seconds", type=float, default=1.0)
-    ap.add_argument("--vs", type=Path, help="another checkout's root, measured in turn")
-    a = ap.parse_args()
-    codes = [ROOT] + ([a.vs.resolve()] if a.vs else [])
-    rates: dict[Path, list[float]] = {c: [] for c in codes}
-    for _ in range(a.rounds):
-        for c in codes:
-            rates[c].append(one_round(c, a.seconds))
+    a = arguments(__doc__, rounds=7)
+    codes = checkouts(a.vs)
+    rates = measure(codes, SAMPLE, a.rounds, a.seconds, warm=20, complete=True)
     for c in codes:
         r = rates[c]
         print(f"{str(c):<40} median {statistics.median(r):6.0f} games/s, best {max(r):6.0f} "

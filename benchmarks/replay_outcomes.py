@@ -12,56 +12,23 @@ and of DIR's run in turn on the same machine; printed: each one's median and bes
 
 from __future__ import annotations
 
-import argparse
 import statistics
-import subprocess
 import sys
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+
+from benchmarks.replay_rounds import arguments, checkouts, measure  # noqa: E402
+
 SAMPLES = ("kierki-outcomes.toml", "kozel-outcomes-claimed.toml")
-
-ROUND = """
-import sys, time
-sys.path.insert(0, {code!r})
-from referee.store import savefile
-from referee.games import get
-_, setup, deals = savefile.load({sample!r})
-rules = get(setup.game)
-def game():
-    _, setup, deals = savefile.load({sample!r})
-    rules.replay(setup, deals)
-for _ in range(10):
-    game()
-n = 0
-t0 = time.perf_counter()
-while time.perf_counter() - t0 < {seconds}:
-    game()
-    n += 1
-print(n / (time.perf_counter() - t0))
-"""
-
-
-def one_round(code: Path, sample: Path, seconds: float) -> float:
-    out = subprocess.run([sys.executable, "-c", ROUND.format(code=str(code), sample=str(sample),
-                                                             seconds=seconds)],
-                         capture_output=True, text=True, check=True, cwd=code)
-    return float(out.stdout.strip())
 
 
 def main() -> None:
-    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    ap.add_argument("--rounds", type=int, default=5)
-    ap.add_argument("--seconds", type=float, default=1.0)
-    ap.add_argument("--vs", type=Path, help="another checkout's root, measured in turn")
-    a = ap.parse_args()
-    codes = [ROOT] + ([a.vs.resolve()] if a.vs else [])
+    a = arguments(__doc__, rounds=5)
+    codes = checkouts(a.vs)
     for name in SAMPLES:
-        sample = ROOT / "sample_games" / name
-        rates: dict[Path, list[float]] = {c: [] for c in codes}
-        for _ in range(a.rounds):
-            for c in codes:
-                rates[c].append(one_round(c, sample, a.seconds))
+        rates = measure(codes, ROOT / "sample_games" / name, a.rounds, a.seconds, warm=10)
         for c in codes:
             r = rates[c]
             print(f"{name:<30} {str(c):<24} median {statistics.median(r):7.0f} replays/s, "

@@ -17,91 +17,20 @@ from __future__ import annotations
 
 import argparse
 import asyncio
-import contextlib
-import re
 import shutil
-import signal
 import statistics
-import subprocess
 import sys
 import tempfile
 import time
-from collections.abc import Iterator
 from pathlib import Path
-from typing import Any
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
+from benchmarks.served import Stream, pct, peak_rss_mib, server  # noqa: E402
+
 PLAYERS = {"kierki": ("Ala", "Bartek", "Celina", "Darek"),
            "schmier": ("Ala", "Bartek", "Celina", "Darek", "Ewa", "Franek")}
-
-
-def peak_rss_mib(pid: int) -> float:
-    text = Path(f"/proc/{pid}/status").read_text()
-    m = re.search(r"VmHWM:\s+(\d+) kB", text)
-    return int(m.group(1)) / 1024 if m else float("nan")
-
-
-def pct(xs: list[float], q: float) -> float:
-    xs = sorted(xs)
-    return xs[min(len(xs) - 1, int(q * len(xs)))]
-
-
-class Stream:
-    """One page's event stream: the first time each version arrived."""
-
-    def __init__(self, url: str) -> None:
-        self.url = url
-        self.seen: dict[int, float] = {}
-        self.ready = asyncio.Event()
-        self.changed = asyncio.Event()
-
-    async def run(self, client: Any) -> None:
-        async with client.stream("GET", self.url) as r:
-            async for line in r.aiter_lines():
-                if line.startswith("id:"):
-                    v = int(line[3:].strip())
-                    self.seen.setdefault(v, time.perf_counter())
-                    self.ready.set()
-                    self.changed.set()
-
-    async def until(self, version: int, deadline: float) -> float | None:
-        while True:
-            got = [t for v, t in self.seen.items() if v >= version]
-            if got:
-                return min(got)
-            left = deadline - time.perf_counter()
-            if left <= 0:
-                return None
-            self.changed.clear()
-            try:
-                await asyncio.wait_for(self.changed.wait(), left)
-            except TimeoutError:
-                return None
-
-
-@contextlib.contextmanager
-def seats_server(path: Path) -> Iterator[tuple[subprocess.Popen[str], str]]:
-    """``referee serve PATH --seats`` in its own process on a free port of 127.0.0.1: the
-    process and its base URL; stopped after the block (Ctrl-C, then killed)."""
-    proc = subprocess.Popen([sys.executable, "-m", "cli", "serve", str(path), "--seats",
-                             "--port", "0"], cwd=ROOT, stdout=subprocess.PIPE,
-                            stderr=subprocess.PIPE, text=True)
-    try:
-        assert proc.stdout is not None
-        line = proc.stdout.readline()
-        m = re.search(r"http://127\.0\.0\.1:\d+/", line)
-        if m is None:
-            why = proc.stderr.read() if proc.stderr else ""
-            raise SystemExit(f"the server did not start: {line}{why}")
-        yield proc, m.group(0)
-    finally:
-        proc.send_signal(signal.SIGINT)
-        try:
-            proc.wait(10)
-        except subprocess.TimeoutExpired:
-            proc.kill()
 
 
 async def one_game(game: str, spectators: int) -> None:
@@ -116,7 +45,7 @@ async def one_game(game: str, spectators: int) -> None:
     path = tmp / f"{game}.toml"
     Session.create(path, Setup(game, players, players[0], seed=2026))
     keys = seatkeys.ensure(path, players)
-    with seats_server(path) as (proc, base):
+    with server(path, "--seats") as (proc, base):
         seat_url = {p: f"{base}s/{keys[p]}/" for p in players}
         limits = httpx.Limits(max_connections=spectators + len(players) + 10)
         async with httpx.AsyncClient(timeout=httpx.Timeout(10.0, read=None),

@@ -27,7 +27,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from benchmarks.seats_load import Stream, pct, seats_server  # noqa: E402
+from benchmarks.served import Stream, pct, server  # noqa: E402
 
 FOUR = ("Ala", "Bartek", "Celina", "Darek")
 
@@ -49,7 +49,7 @@ async def one_deal(seed: int, spectators: int, register_ms: list[float],
     random.Random(seed).shuffle(deck)
     hands = {p: sort_hand(deck[i * 13:(i + 1) * 13]) for i, p in enumerate(FOUR)}
     try:
-        with seats_server(path) as (_proc, base):
+        with server(path, "--seats") as (_proc, base):
             origin = {"Origin": base.rstrip("/")}
             url = {p: f"{base}s/{keys[p]}/" for p in FOUR}
             limits = httpx.Limits(max_connections=spectators + 20)

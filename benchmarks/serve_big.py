@@ -14,10 +14,7 @@ the replay is built.
 from __future__ import annotations
 
 import argparse
-import os
-import re
 import statistics
-import subprocess
 import sys
 import tempfile
 import threading
@@ -27,6 +24,8 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
+
+from benchmarks.served import server  # noqa: E402
 
 
 def fetch(url: str) -> tuple[float, int, int]:
@@ -67,23 +66,12 @@ def main() -> None:
     path = folder / "series.toml"
     n = write(path, a.entries)
     print(f"{path}: {n} turns, {path.stat().st_size / 1e3:.0f} KB; server code: {a.code}")
-    env = dict(os.environ, PYTHONPATH=str(a.code.resolve()))
-    proc = subprocess.Popen([sys.executable, "-m", "cli", "serve", str(path), "--port", "0"],
-                            stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True,
-                            stdin=subprocess.DEVNULL, env=env, cwd=str(a.code))
-    try:
-        assert proc.stdout is not None
-        m = re.search(r"http://127\.0\.0\.1:\d+/", proc.stdout.readline())
-        assert m, "the server did not say where it is"
-        base = m.group(0)
+    with server(path, code=a.code) as (_proc, base):
         for _ in range(3):
             fetch(base + "live.json")
         for p in ("replay.json", "replay.json?deal=500", "replay?deal=500&step=3",
                   "replay.json?deal=501"):
             during(base, p)
-    finally:
-        proc.terminate()
-        proc.wait(10)
 
 
 if __name__ == "__main__":

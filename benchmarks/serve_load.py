@@ -17,10 +17,7 @@ import argparse
 import asyncio
 import json
 import os
-import re
-import signal
 import statistics
-import subprocess
 import sys
 import tempfile
 import time
@@ -29,6 +26,8 @@ from typing import Any
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
+
+from benchmarks.served import events, pct, peak_rss_mib, server  # noqa: E402
 
 PLAYERS = ("Ala", "Bartek", "Celina", "Darek")
 
@@ -63,23 +62,11 @@ async def page(url: str, got: dict[tuple[int, int, int], float], ready: asyncio.
     import httpx
 
     async with httpx.AsyncClient(timeout=httpx.Timeout(10.0, read=None)) as client:
-        async with client.stream("GET", url) as r:
-            data = ""
-            async for line in r.aiter_lines():
-                if line.startswith("data:"):
-                    data = line[5:].removeprefix(" ")
-                elif line == "" and data:
-                    got.setdefault(marker(json.loads(data)), time.perf_counter())
-                    data = ""
-                    ready.set()
-                if stop.is_set():
-                    return
-
-
-def peak_rss_mib(pid: int) -> float:
-    text = Path(f"/proc/{pid}/status").read_text()
-    m = re.search(r"VmHWM:\s+(\d+) kB", text)
-    return int(m.group(1)) / 1024 if m else float("nan")
+        async for _ident, data in events(client, url):
+            got.setdefault(marker(json.loads(data)), time.perf_counter())
+            ready.set()
+            if stop.is_set():
+                return
 
 
 async def run(clients: int, seconds: int) -> None:
@@ -90,16 +77,7 @@ async def run(clients: int, seconds: int) -> None:
     tmp = Path(tempfile.mkdtemp(prefix="serve-load-"))
     path = tmp / "load.toml"
     Session.create(path, Setup("kierki", PLAYERS, "Ala", seed=2026))
-    proc = subprocess.Popen([sys.executable, "-m", "cli", "serve", str(path), "--port", "0"],
-                            cwd=ROOT, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
-    try:
-        assert proc.stdout is not None
-        line = proc.stdout.readline()
-        m = re.search(r"http://127\.0\.0\.1:\d+/", line)
-        if m is None:
-            why = proc.stderr.read() if proc.stderr else ""
-            raise SystemExit(f"the server did not start: {line}{why}")
-        url = m.group(0)
+    with server(path) as (proc, url):
         print(f"server pid {proc.pid} at {url}; {clients} pages; an entry a second for "
               f"{seconds} s")
         stop = asyncio.Event()
@@ -123,12 +101,6 @@ async def run(clients: int, seconds: int) -> None:
             t.cancel()
         await asyncio.gather(*tasks, return_exceptions=True)
         rss = peak_rss_mib(proc.pid)
-    finally:
-        proc.send_signal(signal.SIGINT)
-        try:
-            proc.wait(10)
-        except subprocess.TimeoutExpired:
-            proc.kill()
     lat = []
     missed = 0
     for log in logs:
@@ -140,7 +112,7 @@ async def run(clients: int, seconds: int) -> None:
     lat.sort()
     if not lat:
         raise SystemExit("no update reached any page")
-    p95 = lat[min(len(lat) - 1, int(0.95 * len(lat)))]
+    p95 = pct(lat, 0.95)
     print(f"entries saved: {len(saved)}; updates seen: {len(lat)} of {len(saved) * clients} "
           f"(missed {missed}; a page behind skips to the newest state, which is allowed)")
     print(f"file saved -> page updated: p50 {statistics.median(lat) * 1000:.0f} ms, "

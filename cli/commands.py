@@ -362,7 +362,7 @@ def export(file: FileArg,
     if out is None:
         sys.stdout.write(text)
         return
-    from referee.store.savefile import write_atomic
+    from referee.store.atomic import write_atomic
 
     write_atomic(out, text)
     typer.echo(f"wrote {out}")

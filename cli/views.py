@@ -78,10 +78,10 @@ def shown_alone(its: list[Any], first: int, last: int) -> bool:
 def hold(path: Path) -> None:
     """Take ``path``'s lock until the command ends, and refuse a read-only file."""
     if os.path.lexists(path):  # (a missing file: Session.load says so)
-        from referee.store import filelock, savefile
+        from referee.store import atomic, filelock
 
         filelock.hold(path)
-        savefile.check_writable(path)
+        atomic.check_writable(path)
 
 
 def out(ascii_only: bool) -> Any:

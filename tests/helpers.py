@@ -2,7 +2,10 @@
 
 from __future__ import annotations
 
+import os
+import sys
 import tomllib
+from pathlib import Path
 from typing import Any
 
 from referee.history.session import Session
@@ -91,3 +94,18 @@ def cli_run(*args: str) -> tuple[int, str, str]:
     if r.exception and not isinstance(r.exception, SystemExit):
         raise r.exception
     return r.exit_code, r.stdout, r.stderr
+
+
+def spawn(cwd: Path, *args: str, timeout: int = 15, **env: str) -> Any:
+    """``referee ARGS`` run from ``cwd`` in a pseudo-terminal of 50 lines of 120 columns
+    (pexpect: the test is skipped without it), on this checkout's code, as a terminal that
+    shows colour (NO_COLOR unset); ``env``: more of its environment."""
+    import pytest
+
+    pexpect = pytest.importorskip("pexpect")
+    root = Path(__file__).resolve().parent.parent
+    full = dict(os.environ, TERM="xterm", COLUMNS="120", LINES="50", LANG="C.UTF-8",
+                PROMPT_TOOLKIT_NO_CPR="1", PYTHONPATH=str(root), **env)
+    full.pop("NO_COLOR", None)
+    return pexpect.spawn(sys.executable, ["-m", "cli", *args], env=full, encoding="utf-8",
+                         timeout=timeout, dimensions=(50, 120), cwd=str(cwd))

@@ -16,7 +16,7 @@ import math
 import random
 from dataclasses import dataclass
 
-from referee.compact import TrickRules
+from referee.compact import Layout, TrickRules
 from referee.games.kierki.play import TRUMP_DEALS, kierki_rules, trick_penalty
 from referee.games.kierki.tricks import kierki_objective
 from referee.games.schmier.score import Order, count_points
@@ -120,6 +120,22 @@ def oracle(case: Case, prune: bool = True) -> int:
     return go(leader, -math.inf, math.inf)
 
 
+def agrees(case: Case, guess: int | None = None) -> None:
+    """On each core the solver finds the oracle's value of ``case``: ``value`` (and, with
+    ``guess``, a fresh solver's started that far off it), and ``at_least`` says yes at the
+    value and just below it, no just above it."""
+    want = oracle(case)
+    for pure in PURE:  # each core
+        s = case.solver(pure=pure)
+        pos = case.position(s)
+        assert s.value(pos) == want
+        if guess is not None:
+            fresh = case.solver(pure=pure)
+            assert fresh.value(case.position(fresh), guess=want + guess) == want
+        assert [s.at_least(pos, t) for t in range(want - 1, want + 3)] == [
+            True, True, False, False]
+
+
 def score(case: Case, plays: list[tuple[int, int]]) -> int:
     """The side's score of a whole play, by the engine's own rules."""
     r, n = case.rules, case.seats
@@ -182,17 +198,29 @@ def kierki_case(rng: random.Random, deal: int, tricks_left: int, extra: int = 0)
     return case
 
 
-def schmier_case(rng: random.Random, game: str, tricks_left: int, extra: int = 0,
-                 high_low: str = "ace-seven") -> Case:
-    """A random deal of ``game`` played until ``tricks_left`` tricks (and ``extra`` cards of
-    the next) are left; the side is the team of a random bidder."""
+def schmier_deal(rng: random.Random, game: str) -> tuple[Layout, list[int]]:
+    """A random deal of ``game`` (a Schmier game): its layout, and each seat's 6 cards as a
+    mask (6 seats in Schmier, 4 in Wisconsin)."""
     lay = SCHMIER if game == "schmier" else WISCONSIN
     seats = 6 if game == "schmier" else 4
     deck = list(range(lay.size))
     rng.shuffle(deck)
-    hands = [sum(1 << c for c in deck[6 * s:6 * s + 6]) for s in range(seats)]
+    return lay, [sum(1 << c for c in deck[6 * s:6 * s + 6]) for s in range(seats)]
+
+
+def schmier_trick_rules(game: str, trump: str | None) -> TrickRules:
+    """The trick rules of ``game`` (a Schmier game) under ``trump``."""
+    return schmier_rules(trump) if game == "schmier" else wisconsin_rules(trump)
+
+
+def schmier_case(rng: random.Random, game: str, tricks_left: int, extra: int = 0,
+                 high_low: str = "ace-seven") -> Case:
+    """A random deal of ``game`` played until ``tricks_left`` tricks (and ``extra`` cards of
+    the next) are left; the side is the team of a random bidder."""
+    lay, hands = schmier_deal(rng, game)
+    seats = len(hands)
     trump = rng.choice("SHDC")
-    r = schmier_rules(trump) if game == "schmier" else wisconsin_rules(trump)
+    r = schmier_trick_rules(game, trump)
     teams = tuple(s % (seats // 2) for s in range(seats))
     bidder = rng.randrange(seats)
     holder = {c: s for s in range(seats) for c in range(lay.size) if hands[s] >> c & 1}

@@ -9,7 +9,8 @@ from pathlib import Path
 
 import pytest
 
-from tests.test_terminal import ROOT, spawn
+from tests.helpers import spawn
+from tests.test_terminal import ROOT
 
 pexpect = pytest.importorskip("pexpect")
 

@@ -208,8 +208,8 @@ def test_an_answer_the_record_contradicts_is_a_violation() -> None:
         assert [(v.deal, v.rule) for v in res.violations] == [(1, rule)]
 
 
-def test_schmier_needs_the_holder_of_high_and_low() -> None:
-    text = head("schmier", SIX) + '''
+# Schmier, hearts trump: Bartek claims after one trick; AH and 2H were never played
+SCHMIER_CLAIMED = head("schmier", SIX) + '''
 [[deals]]
 dealer = "Ala"
 bids = ["Bartek: 3", "Celina: pass", "Darek: pass", "Ewa: pass", "Filip: pass", "Ala: pass"]
@@ -218,6 +218,10 @@ tricks = ["Bartek: KH 3H 4H 5H 6H 7H"]
 claim = "Bartek: rest"
 claim_game_points = 30
 '''
+
+
+def test_schmier_needs_the_holder_of_high_and_low() -> None:
+    text = SCHMIER_CLAIMED
     res = load_text(text).result()
     assert [v.rule for v in res.violations] == ["outcome-total"]  # AH and 2H: one breach
     fixed = load_text(text + 'claim_held = { Celina = "AH", Filip = "2H" }\n').result()

@@ -18,7 +18,7 @@ from referee.games import get as get_game
 from referee.games.kierki.play import KIERKI, kierki_rules
 from referee.games.kierki.playout import random_game
 from referee.games.schmier.playout import random_game as schmier_game
-from referee.model import Deal, Key, Play
+from referee.model import Deal, Key, Play, Setup
 from tests.claims_oracle import deals as deal_out
 from tests.claims_oracle import oracle
 
@@ -35,6 +35,25 @@ def cut(deal: Deal, keep: int) -> tuple[Deal, list[Play]]:
         else:
             out.append(e)
     return Deal(out), [e for e in rest if isinstance(e, Play)]
+
+
+SEATS = {"wisconsin-schmier": ("Ala", "Bartek", "Celina", "Darek"),
+         "schmier": ("Ala", "Bartek", "Celina", "Darek", "Ewa", "Filip")}
+
+
+def schmier_cut(game: str, seed: int, known: bool, left: int, rng: random.Random
+                ) -> tuple[Setup, Deal, list[Play]] | None:
+    """Deal 1 of a random ``game`` (``seed``; ``known``: its hands written) cut ``left``
+    tricks before its end and a few cards (``rng``) into the next: the setup, the deal so
+    far and the plays cut off; None when the deal was not played out."""
+    n = len(SEATS[game])
+    setup, played = schmier_game(get_game(game), SEATS[game], seed, hands_known=known,
+                                 max_deals=1)
+    last = played[0]
+    if len([e for e in last.entries if isinstance(e, Play)]) < 6 * n:
+        return None
+    deal, rest = cut(last, 6 * n - n * left + rng.randrange(n))
+    return setup, deal, rest
 
 
 def test_kierki_records_agree_with_the_oracle() -> None:
@@ -110,21 +129,15 @@ def legal_history(rules, history, world):  # type: ignore[no-untyped-def]
 
 @pytest.mark.parametrize("game", ["wisconsin-schmier", "schmier"])
 def test_schmier_records_with_hands_known_agree_with_the_oracle(game: str) -> None:
-    rules = get_game(game)
-    players = ("Ala", "Bartek", "Celina", "Darek") if game != "schmier" else \
-        ("Ala", "Bartek", "Celina", "Darek", "Ewa", "Filip")
-    n = len(players)
+    players = SEATS[game]
     checked = {True: 0, False: 0}
     for seed in range(40):
         rng = random.Random(seed)
-        setup, played = schmier_game(rules, players, seed, hands_known=True, max_deals=1)
-        last = played[0]
-        plays = [e for e in last.entries if isinstance(e, Play)]
-        if len(plays) < 6 * n:
-            continue
         left = rng.choice((2, 3))
-        keep = 6 * n - n * left + rng.randrange(n)
-        deal, rest = cut(last, keep)
+        got = schmier_cut(game, seed, True, left, rng)
+        if got is None:
+            continue
+        setup, deal, _rest = got
         from referee.claims import as_problem
         from referee.claims.position import read
 
@@ -148,19 +161,15 @@ def test_unseen_holds_only_where_the_open_hands_hold(game: str) -> None:
     """The same random records with every hand written and with the hands struck out (the
     claimer shows theirs): a claim that holds unseen holds with the hands known, and some hold
     with the hands known that fail unseen; a deal that beats one unseen fits the record."""
-    rules = get_game(game)
-    players = ("Ala", "Bartek", "Celina", "Darek") if game != "schmier" else \
-        ("Ala", "Bartek", "Celina", "Darek", "Ewa", "Filip")
-    n = len(players)
+    players = SEATS[game]
     only_known = 0
     for seed in range(30):
         rng = random.Random(seed)
-        setup, played = schmier_game(rules, players, seed, hands_known=True, max_deals=1)
-        last = played[0]
-        if len([e for e in last.entries if isinstance(e, Play)]) < 6 * n:
-            continue
         left = 2
-        deal, rest = cut(last, 6 * n - n * left + rng.randrange(n))
+        got = schmier_cut(game, seed, True, left, rng)
+        if got is None:
+            continue
+        setup, deal, rest = got
         unseen = Deal([e for e in deal.entries if not (isinstance(e, Key) and e.name in
                                                        ("hands", "stock"))])
         claimer = rng.choice(players)
@@ -208,19 +217,17 @@ def test_schmier_unseen_records_agree_with_the_oracle() -> None:
     from referee.games.schmier.tricks import SCHMIER, schmier_rules
     from referee.model import Exchange
 
-    game = get_game("schmier")
-    players = ("Ala", "Bartek", "Celina", "Darek", "Ewa", "Filip")
+    players = SEATS["schmier"]
     n = len(players)
     checked = {True: 0, False: 0}
     counted = 0
     for seed in range(60):
         rng = random.Random(seed)
-        setup, played = schmier_game(game, players, seed, hands_known=False, max_deals=1)
-        last = played[0]
-        if len([e for e in last.entries if isinstance(e, Play)]) < 6 * n:
-            continue
         left = rng.choice((1, 1, 2))
-        deal, rest = cut(last, 6 * n - n * left + rng.randrange(n))
+        got = schmier_cut("schmier", seed, False, left, rng)
+        if got is None:
+            continue
+        setup, deal, rest = got
         trump = deal.key("trump")
         rules = schmier_rules(trump)
         lay = SCHMIER

@@ -13,7 +13,7 @@ import pytest
 from referee.claims import judge
 from referee.history.session import Session
 from tests.helpers import cli_run, head, kierki_before, load_text
-from tests.test_claim_record import WISCONSIN
+from tests.test_claim_record import SCHMIER_CLAIMED, WISCONSIN
 from tests.test_claim_table import Asked, Judge
 from tests.test_file_safety import table
 
@@ -66,16 +66,7 @@ def test_the_answer_decides_the_jack_the_same_way_typed_or_in_the_file(tmp_path:
 
 def test_nobody_is_refused_for_a_card_someone_is_known_to_hold() -> None:
     """Schmier: the ace and the 2 of trump are always in play."""
-    text = head("schmier", ("Ala", "Bartek", "Celina", "Darek", "Ewa", "Filip")) + '''
-[[deals]]
-dealer = "Ala"
-bids = ["Bartek: 3", "Celina: pass", "Darek: pass", "Ewa: pass", "Filip: pass", "Ala: pass"]
-trump = "H"
-tricks = ["Bartek: KH 3H 4H 5H 6H 7H"]
-claim = "Bartek: rest"
-claim_game_points = 30
-claim_held = { Celina = "AH", nobody = "2H" }
-'''
+    text = SCHMIER_CLAIMED + 'claim_held = { Celina = "AH", nobody = "2H" }\n'
     res = load_text(text).result()
     assert [v.rule for v in res.violations] == ["outcome-total"]
 
@@ -139,17 +130,20 @@ def test_a_shown_hand_proves_the_revoke_and_the_claim_is_judged(tmp_path: Path) 
     assert "follow-suit" in out.splitlines()[0]
 
 
-def test_a_wisconsin_trump_discarded_while_holding_a_plain_card_is_proven() -> None:
-    """Ala took two undealt cards and discarded JH (trump, as her first lead made it) and
-    8C: she claimed to hold only trumps. Her hand shown with a spade proves it."""
-    text = head("wisconsin-schmier", extra='\n[options]\nkitty_view = 2\n') + '''
+# Wisconsin: Ala took the two undealt cards, discarded JH and 8C, and led AH (hearts trump)
+ALA_DISCARDED = head("wisconsin-schmier", extra='\n[options]\nkitty_view = 2\n') + '''
 [[deals]]
 dealer = "Ala"
 bids = ["Bartek: pass", "Celina: pass", "Darek: pass", "Ala: 2"]
 discards = { Ala = "JH 8C" }
 tricks = ["Ala: AH 7S 8S 9S"]
 '''
-    s = load_text(text)
+
+
+def test_a_wisconsin_trump_discarded_while_holding_a_plain_card_is_proven() -> None:
+    """Ala took two undealt cards and discarded JH (trump, as her first lead made it) and
+    8C: she claimed to hold only trumps. Her hand shown with a spade proves it."""
+    s = load_text(ALA_DISCARDED)
     assert s.result().violations == []
     v = judge(s.setup, s.deals, "Ala", tricks=1, hand=_cards("KH QH 10H 9H AS"), seconds=None)
     assert [(x.trick, x.player, x.rule) for x in v.proven] == [(None, "Ala", "discard-trump")]
@@ -181,16 +175,7 @@ def test_the_table_records_the_shown_hand_and_replay_proves_the_same(
 
 def test_the_wisconsin_play_record_keeps_the_shown_hand() -> None:
     """replay --json of a Schmier-family claim with claim_hand: the hand in the claim record."""
-    text = head("wisconsin-schmier", extra='\n[options]\nkitty_view = 2\n') + '''
-[[deals]]
-dealer = "Ala"
-bids = ["Bartek: pass", "Celina: pass", "Darek: pass", "Ala: 2"]
-discards = { Ala = "JH 8C" }
-tricks = ["Ala: AH 7S 8S 9S"]
-claim = "Ala: rest"
-claim_hand = "KH QH 10H 9H AS"
-'''
-    s = load_text(text)
+    s = load_text(ALA_DISCARDED + 'claim = "Ala: rest"\nclaim_hand = "KH QH 10H 9H AS"\n')
     res = s.result()
     s.rules.record_play(s.deals, res)
     assert res.replay_json()["deals"][0]["claim"]["hand"] == ["KH", "QH", "10H", "9H", "AS"]

@@ -30,7 +30,7 @@ from referee.errors import FileChanged, SaveFileError, WriteFailed
 from referee.history.session import Session
 from referee.model import Setup
 from referee.store import savefile
-from tests.helpers import cli_run
+from tests.helpers import cli_run, spawn
 
 ROOT = Path(__file__).resolve().parent.parent
 SAMPLES = ROOT / "sample_games"
@@ -492,12 +492,6 @@ def test_the_signal_handler_leaves_an_ending_editor_alone(monkeypatch: pytest.Mo
 pexpect = pytest.importorskip("pexpect")
 
 
-def spawn(cwd: Path, *args: str) -> Any:
-    env = dict(os.environ, TERM="xterm", COLUMNS="120", LINES="50", LANG="C.UTF-8",
-               PROMPT_TOOLKIT_NO_CPR="1", PYTHONPATH=str(ROOT))
-    env.pop("NO_COLOR", None)
-    return pexpect.spawn(sys.executable, ["-m", "cli", *args], env=env, encoding="utf-8",
-                         timeout=15, dimensions=(50, 120), cwd=str(cwd))
 
 
 def test_the_table_and_another_terminal(tmp_path: Path) -> None:

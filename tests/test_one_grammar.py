@@ -6,19 +6,15 @@ row while a deal is open, Ctrl-C in ``play`` exits 130."""
 
 from __future__ import annotations
 
-import os
-import sys
 from pathlib import Path
-from typing import Any
 
 import pytest
 
 from referee.history.session import Session
 from referee.model import Bid, Play
-from tests.helpers import cli_run
+from tests.helpers import cli_run, spawn
 from tests.test_new_user import play
 
-ROOT = Path(__file__).resolve().parent.parent
 FOUR = ["Ala", "Bartek", "Celina", "Darek"]
 NOTHING = "nothing of this line was entered"
 DEAL_1 = ["Celina: 2S 9S 8S JS", "Bartek: 3H JH 9H 10H", "Celina: 5S 10S 3S 4S",
@@ -211,12 +207,6 @@ def test_the_total_row_says_it_holds_the_finished_deals_only(tmp_path: Path) -> 
 # -- item 6: Ctrl-C in play exits 130, Ctrl-D and quit 0 --------------------------------------
 
 
-def spawn(cwd: Path, *args: str) -> Any:
-    pexpect = pytest.importorskip("pexpect")
-    env = dict(os.environ, TERM="xterm", COLUMNS="120", LINES="50", LANG="C.UTF-8",
-               PROMPT_TOOLKIT_NO_CPR="1", PYTHONPATH=str(ROOT))
-    return pexpect.spawn(sys.executable, ["-m", "cli", *args], env=env, encoding="utf-8",
-                         timeout=15, dimensions=(50, 120), cwd=str(cwd))
 
 
 @pytest.mark.parametrize(("key", "code"), [("c", 130), ("d", 0)])

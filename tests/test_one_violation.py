@@ -120,15 +120,23 @@ def card_to_other_seat(entries: list[Entry], rng: random.Random, setup: Setup) -
     return True
 
 
-def shift_trick(entries: list[Entry], rng: random.Random, setup: Setup) -> bool:
-    """A trick line whose players are all shifted one seat (its cards in the same order)."""
+def _a_trick(entries: list[Entry], rng: random.Random, setup: Setup) -> list[int]:
+    """The indexes of a random trick's lines, written one card a line (none: too few)."""
     idx = [i for i in _plays(entries) if len(entries[i].cards) == 1]  # type: ignore[union-attr]
     n = len(setup.players)
     if len(idx) < n:
-        return False
+        return []
     start = rng.randrange(0, len(idx) // n) * n
-    k = rng.randrange(1, n)
-    for i in idx[start:start + n]:
+    return idx[start:start + n]
+
+
+def shift_trick(entries: list[Entry], rng: random.Random, setup: Setup) -> bool:
+    """A trick line whose players are all shifted one seat (its cards in the same order)."""
+    trick = _a_trick(entries, rng, setup)
+    if not trick:
+        return False
+    k = rng.randrange(1, len(setup.players))
+    for i in trick:
         e = entries[i]
         assert isinstance(e, Play)
         entries[i] = replace(e, player=setup.left_of(e.player, k))
@@ -137,14 +145,13 @@ def shift_trick(entries: list[Entry], rng: random.Random, setup: Setup) -> bool:
 
 def wrong_leader(entries: list[Entry], rng: random.Random, setup: Setup) -> bool:
     """The first card of some trick said to be led by another player (only that card)."""
-    idx = [i for i in _plays(entries) if len(entries[i].cards) == 1]  # type: ignore[union-attr]
-    n = len(setup.players)
-    if len(idx) < n:
+    trick = _a_trick(entries, rng, setup)
+    if not trick:
         return False
-    i = idx[rng.randrange(0, len(idx) // n) * n]
-    e = entries[i]
+    e = entries[trick[0]]
     assert isinstance(e, Play)
-    entries[i] = replace(e, player=setup.left_of(e.player, rng.randrange(1, n)))
+    entries[trick[0]] = replace(e, player=setup.left_of(e.player,
+                                                        rng.randrange(1, len(setup.players))))
     return True
 
 

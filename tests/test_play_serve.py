@@ -7,10 +7,8 @@ server gone with it."""
 from __future__ import annotations
 
 import json
-import os
 import re
 import signal
-import sys
 import time
 import urllib.error
 import urllib.request
@@ -19,18 +17,13 @@ from typing import Any
 
 import pytest
 
+from tests.helpers import spawn
+
 pexpect = pytest.importorskip("pexpect")
 
-ROOT = Path(__file__).resolve().parent.parent
 URL = re.compile(r"http://127\.0\.0\.1:\d+/\S*")
 
 
-def spawn(cwd: Path, *args: str) -> Any:
-    env = dict(os.environ, TERM="xterm", COLUMNS="120", LINES="50", LANG="C.UTF-8",
-               PROMPT_TOOLKIT_NO_CPR="1", PYTHONPATH=str(ROOT))
-    env.pop("NO_COLOR", None)
-    return pexpect.spawn(sys.executable, ["-m", "cli", *args], env=env, encoding="utf-8",
-                         timeout=20, dimensions=(50, 120), cwd=str(cwd))
 
 
 def new_kierki(tmp_path: Path) -> Path:
@@ -68,7 +61,7 @@ def on_table(view: Any) -> list[str]:
 
 def start(tmp_path: Path) -> tuple[Any, str]:
     new_kierki(tmp_path)
-    t = spawn(tmp_path, "play", "friday.toml", "--serve")
+    t = spawn(tmp_path, "play", "friday.toml", "--serve", timeout=20)
     t.expect(URL)
     url = t.after.strip()
     if not url.endswith("/"):
@@ -171,7 +164,7 @@ def own_addresses() -> list[str]:
 
 def test_play_serve_lan_prints_a_token_address_and_a_qr_code(tmp_path: Path) -> None:
     new_kierki(tmp_path)
-    t = spawn(tmp_path, "play", "friday.toml", "--serve", "--lan")
+    t = spawn(tmp_path, "play", "friday.toml", "--serve", "--lan", timeout=20)
     t.expect(r"on the local network; the phones open\r?\n(http://(\S+):(\d+)/t/([\w-]+)/)")
     shown, host, port, token = t.match.groups()
     assert not host.startswith("127.")

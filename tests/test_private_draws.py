@@ -11,7 +11,7 @@ from __future__ import annotations
 import json
 import random
 import re
-import tempfile
+from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
@@ -27,7 +27,7 @@ from referee.history.session import Session
 from referee.model import Play, Pull, Setup
 from tests.helpers import cli_run
 from tests.test_private import DISCARD_EXAMPLE, FOUR, cards
-from tests.test_private_pair import same_outcome
+from tests.test_private_pair import attempt, same_choices, same_outcome, step, twin
 from tests.test_public import FEW
 
 KOZEL = get("kozel")
@@ -43,16 +43,11 @@ def kozel_pair(tmp: Path, seed: int) -> tuple[dict[str, Any], Session, Session]:
     """``a``: a Kozel game where nothing is known (the seats register their hands and draws),
     trump shown; ``b``: the same deal typed with ``hands`` and ``stock`` known."""
     k = dealt(seed)
-    d = Path(tempfile.mkdtemp(dir=tmp))
-    a = Session.create(d / "a.toml", Setup("kozel", FOUR, "Ala"))
+    a, b = twin(tmp, Setup("kozel", FOUR, "Ala"), k["hands"],
+                f'trump = "{k["trump"]}"\ntrump_card = "{k["trump_card"]}"\n'
+                f'stock = "{cards(list(k["stock"]))}"\n')
     a.add(f"trump {k['trump_card']}")
-    known = ", ".join(f'{p} = "{cards(list(k["hands"][p]))}"' for p in FOUR)
-    names = ", ".join(f'"{p}"' for p in FOUR)
-    (d / "b.toml").write_text(
-        f'format = 1\ngame = "kozel"\nplayers = [{names}]\nfirst_dealer = "Ala"\n\n'
-        f'[[deals]]\ndealer = "Ala"\ntrump = "{k["trump"]}"\ntrump_card = "{k["trump_card"]}"\n'
-        f'hands = {{ {known} }}\nstock = "{cards(list(k["stock"]))}"\n')
-    return k, a, Session.load(d / "b.toml")
+    return k, a, b
 
 
 def now_in(b: Session, seat: str) -> str:
@@ -62,18 +57,39 @@ def now_in(b: Session, seat: str) -> str:
     return cards(list(got))
 
 
+def to_act(s: Session) -> str:
+    """The player whose entry ``s`` expects now."""
+    who = s.result().expect.player
+    assert who is not None
+    return who
+
+
+def turns(b: Session, most: int) -> Iterator[str]:
+    """The player to act in ``b``, turn after turn (the caller plays each turn), until its
+    deal 1 is over; ``most`` turns at the most."""
+    for _ in range(most):
+        if finished(b):
+            return
+        yield to_act(b)
+
+
+def views(path: Path, *commands: list[str]) -> Iterator[tuple[list[str], str, str]]:
+    """Each command run on ``path``: its words, stdout and stderr; ``status --json`` without
+    the choices and picks (the seat in turn's own, which a test of what leaks leaves out)."""
+    for args in commands:
+        _code, out, err = cli_run(*args, str(path))
+        if args == ["status", "--json"]:
+            doc = json.loads(out)
+            doc["expect"].pop("choices")
+            doc["expect"].pop("picks", None)
+            out = json.dumps(doc)
+        yield args, out, err
+
+
 def drawn_by(b: Session, seat: str) -> list[Card]:
     """The cards ``seat`` drew so far in the deal with the stock known, in order."""
     g = b.result().state.games[-1]
     return [c for t in g.tricks for p, c in t.draws if p == seat and c is not None]
-
-
-def attempt(s: Session, text: str) -> str | None:
-    try:
-        s.add(text)
-    except IllegalEntry as e:
-        return e.rule
-    return None
 
 
 def due(s: Session, seat: str) -> int:
@@ -116,31 +132,17 @@ def test_kozel_every_hand_and_draw_registered_is_hands_and_stock_known(
     refusals, and at the end the same violations and scores as hands and stock known."""
     k, a, b = kozel_pair(tmp_path, seed)
     rng = random.Random(seed)
-    for _ in range(120):
-        if finished(b):
-            break
-        who = b.result().expect.player
-        assert who is not None
+    for who in turns(b, 120):
         catch_up(a, b, who)
-        offer = b.rules.choices(b.setup, b.deals, b.result()).choices
-        ours = a.rules.choices(a.setup, a.deals, a.result()).choices
-        assert sorted((c.entry, c.allowed, c.rule) for c in offer) == \
-            sorted((c.entry, c.allowed, c.rule) for c in ours)
+        offer = same_choices(a, b)
         if rng.random() < 0.3:  # a card of another hand: refused alike
             other = rng.choice([p for p in FOUR if p != who])
             held = now_in(b, other).split()
             if held:
                 tried = f"{who}: {rng.choice(held)}"
                 assert attempt(a, tried) == attempt(b, tried)
-        if rng.random() < 0.3 and offer:  # anything offered, refused or not: alike
-            tried = rng.choice(offer).entry
-            assert attempt(a, tried) == attempt(b, tried)
-            continue
-        allowed = [c.entry for c in offer if c.allowed]
-        if not allowed:
+        if not step(a, b, rng, offer):
             break
-        pick = rng.choice(allowed)
-        assert attempt(a, pick) is None and attempt(b, pick) is None
     assert finished(b)
     same_outcome(a, b)
     # every seat's list: the cards dealt, then each card drawn (those shown; the cards of
@@ -161,8 +163,7 @@ def kozel_after_trick_one(tmp: Path, seed: int = 7) -> tuple[dict[str, Any], Ses
     draws due not shown yet."""
     k, a, b = kozel_pair(tmp, seed)
     while played(b) < 1:
-        who = b.result().expect.player
-        assert who is not None
+        who = to_act(b)
         catch_up(a, b, who)
         pick = next(c.entry for c in b.rules.choices(b.setup, b.deals, b.result()).choices
                     if c.allowed)
@@ -173,8 +174,7 @@ def kozel_after_trick_one(tmp: Path, seed: int = 7) -> tuple[dict[str, Any], Ses
 def test_a_card_not_held_is_refused_after_trick_one_once_the_draws_are_shown(
         tmp_path: Path) -> None:
     k, a, b = kozel_after_trick_one(tmp_path)
-    who = a.result().expect.player
-    assert who is not None
+    who = to_act(a)
     mine = set(now_in(b, who).split())
     stranger = next(str(c) for c in k["stock"][4:] if str(c) not in mine)
     # the draw not shown yet: the hand has a free slot, any card not seen may be in it
@@ -193,20 +193,13 @@ def test_a_follower_s_beat_is_judged_on_the_hand_with_its_draw(tmp_path: Path) -
     holds that does not beat is refused (``beat``), any other card (not held) ``card-not-held``,
     exactly as with hands and stock known."""
     k, a, b = kozel_after_trick_one(tmp_path, seed=11)
-    lead = a.result().expect.player
-    assert lead is not None
     for p in FOUR:
         catch_up(a, b, p)
     first = next(c.entry for c in b.rules.choices(b.setup, b.deals, b.result()).choices
                  if c.allowed and len(c.entry.split(": ")[1].split()) == 1)
     assert attempt(a, first) is None and attempt(b, first) is None
-    who = b.result().expect.player
-    assert who is not None
-    offer = b.rules.choices(b.setup, b.deals, b.result()).choices
-    ours = a.rules.choices(a.setup, a.deals, a.result()).choices
-    assert sorted((c.entry, c.allowed, c.rule) for c in offer) == \
-        sorted((c.entry, c.allowed, c.rule) for c in ours)
-    beat = [c for c in ours if c.rule == "beat"]
+    who = to_act(b)
+    beat = [c for c in same_choices(a, b) if c.rule == "beat"]
     for c in beat:
         assert attempt(a, c.entry) == attempt(b, c.entry) == "beat"
     for c in map(str, k["stock"]):
@@ -281,8 +274,7 @@ def test_a_draw_laid_before_it_was_shown_is_listed_in_its_place(tmp_path: Path) 
     k, a, b = kozel_pair(tmp_path, 21)
     rng = random.Random(3)
     while played(b) < 3 and not finished(b):
-        who = b.result().expect.player
-        assert who is not None
+        who = to_act(b)
         if who != "Celina" or "Celina" not in private.registered(a.deals[-1]):
             catch_up(a, b, who)
         offer = [c.entry for c in b.rules.choices(b.setup, b.deals, b.result()).choices
@@ -358,14 +350,8 @@ def test_the_terminal_views_hide_a_registered_draw_while_the_deal_lasts(
     assert a.path is not None
     secret = {c for p in FOUR for c in private.registered(a.deals[0])[p][4:]}
     assert secret
-    for args in (["status", "--json"], ["replay", "--json"], ["score", "--json"], ["status"],
-                 ["replay"], ["explain"]):
-        code, out, err = cli_run(*args, str(a.path))
-        if args == ["status", "--json"]:
-            doc = json.loads(out)
-            doc["expect"].pop("choices")
-            doc["expect"].pop("picks", None)
-            out = json.dumps(doc)
+    for args, out, err in views(a.path, ["status", "--json"], ["replay", "--json"],
+                                ["score", "--json"], ["status"], ["replay"], ["explain"]):
         for example in ("'trump 9S'", "'trump 9♠'"):
             out = out.replace(example, "")
         assert not leaks(out + err, secret), (args, leaks(out + err, secret))
@@ -382,14 +368,9 @@ def schmier_pair(tmp: Path, seed: int) -> tuple[dict[str, Any], Session, Session
     cards they draw at the exchange); ``b``: deal 1 typed with ``hands`` and ``stock``."""
     keys = SCHMIER.virtual_deal(Setup("schmier", SIX, "Ala", seed=seed), 1, "Ala")
     k = {e.name: e.value for e in keys}
-    d = Path(tempfile.mkdtemp(dir=tmp))
-    a = Session.create(d / "a.toml", Setup("schmier", SIX, "Ala"))
-    known = ", ".join(f'{p} = "{cards(list(k["hands"][p]))}"' for p in SIX)
-    names = ", ".join(f'"{p}"' for p in SIX)
-    (d / "b.toml").write_text(
-        f'format = 1\ngame = "schmier"\nplayers = [{names}]\nfirst_dealer = "Ala"\n\n'
-        f'[[deals]]\ndealer = "Ala"\nhands = {{ {known} }}\nstock = "{cards(list(k["stock"]))}"\n')
-    return k, a, Session.load(d / "b.toml")
+    a, b = twin(tmp, Setup("schmier", SIX, "Ala"), k["hands"],
+                f'stock = "{cards(list(k["stock"]))}"\n')
+    return k, a, b
 
 
 def schmier_now(b: Session, seat: str) -> str:
@@ -440,11 +421,7 @@ def test_schmier_every_hand_and_exchange_draw_registered_is_hands_and_stock_know
     the same choices, refusals, violations and scores as hands and stock known."""
     k, a, b = schmier_pair(tmp_path, seed)
     rng = random.Random(seed)
-    for _ in range(150):
-        if finished(b):
-            break
-        who = b.result().expect.player
-        assert who is not None
+    for who in turns(b, 150):
         schmier_catch_up(a, b, who)
         st_b = b.result().state[0][-1]
         if who == st_b.dealer and st_b.phase == "exchange":
@@ -453,20 +430,9 @@ def test_schmier_every_hand_and_exchange_draw_registered_is_hands_and_stock_know
             pick = dealer_discard(b)
             assert attempt(b, pick) is None and attempt(a, pick) is None
             continue
-        offer = b.rules.choices(b.setup, b.deals, b.result()).choices
-        ours = a.rules.choices(a.setup, a.deals, a.result()).choices
-        assert sorted((c.entry, c.allowed, c.rule) for c in offer) == \
-            sorted((c.entry, c.allowed, c.rule) for c in ours)
-        if rng.random() < 0.3 and offer:
-            tried = rng.choice(offer).entry
-            assert attempt(a, tried) == attempt(b, tried)
-            continue
-        allowed = [c.entry for c in offer if c.allowed and not c.entry.endswith("pass")
-                   and not unnamed(c.entry)] or [c.entry for c in offer if c.allowed]
-        if not allowed:
+        if not step(a, b, rng, same_choices(a, b),
+                    lambda e: not e.endswith("pass") and not unnamed(e)):
             break
-        pick = rng.choice(allowed)
-        assert attempt(a, pick) is None and attempt(b, pick) is None
     same_outcome(a, b)
     assert a.path is not None
     again = Session.load(a.path)
@@ -478,8 +444,7 @@ def test_schmier_a_card_not_held_after_the_exchange_is_refused_once_shown(
     k, a, b = schmier_pair(tmp_path, 3)
     rng = random.Random(3)
     while b.result().state[0][-1].phase != "play":
-        who = b.result().expect.player
-        assert who is not None
+        who = to_act(b)
         if b.result().state[0][-1].phase != "exchange" or who != "Bartek":
             schmier_catch_up(a, b, who)
         elif "Bartek" not in private.registered(a.deals[-1]):
@@ -521,8 +486,7 @@ def test_the_terminal_shows_a_private_deal_s_exchange_as_a_count(tmp_path: Path)
     rng = random.Random(5)
     discarded: set[Card] = set()
     while not discarded:
-        who = b.result().expect.player
-        assert who is not None
+        who = to_act(b)
         if not a.deals or who not in private.registered(a.deals[-1]):
             private.register(a, who, cards(list(b.deals[-1].key("hands")[who])))
         offer = [c.entry for c in b.rules.choices(b.setup, b.deals, b.result()).choices
@@ -534,13 +498,8 @@ def test_the_terminal_shows_a_private_deal_s_exchange_as_a_count(tmp_path: Path)
             discarded = {c for c in private.registered(a.deals[0])[who]
                          if str(c) in pick.split(": ")[1].split()}
     assert a.path is not None
-    for args in (["replay"], ["explain"], ["replay", "--json"], ["status", "--json"]):
-        code, out, err = cli_run(*args, str(a.path))
-        if args == ["status", "--json"]:
-            doc = json.loads(out)
-            doc["expect"].pop("choices")
-            doc["expect"].pop("picks", None)
-            out = json.dumps(doc)
+    for args, out, err in views(a.path, ["replay"], ["explain"], ["replay", "--json"],
+                                ["status", "--json"]):
         out = re.sub(DISCARD_EXAMPLE, "", out)
         assert not leaks(out + err, discarded), (args, leaks(out + err, discarded))
 
@@ -548,20 +507,17 @@ def test_the_terminal_shows_a_private_deal_s_exchange_as_a_count(tmp_path: Path)
 def test_a_hand_holding_a_card_another_seat_laid_face_down_is_refused_naming_no_one(
         tmp_path: Path) -> None:
     k, a, b = kozel_pair(tmp_path, 9)
-    lead = b.result().expect.player
-    assert lead is not None
-    catch_up(a, b, lead)
+    catch_up(a, b, to_act(b))
     first = next(c.entry for c in b.rules.choices(b.setup, b.deals, b.result()).choices
                  if c.allowed and len(c.entry.split(": ")[1].split()) == 1)
     assert attempt(a, first) is None and attempt(b, first) is None
-    who = b.result().expect.player  # (its hand not registered: its play is taken as laid)
-    assert who is not None
+    who = to_act(b)  # (its hand not registered: its play is taken as laid)
     down = next(c.entry for c in b.rules.choices(b.setup, b.deals, b.result()).choices
                 if c.allowed and "~" in c.entry)
     assert attempt(a, down) is None and attempt(b, down) is None
     gone = down.split("~")[1].split()[0]
-    nxt = b.result().expect.player
-    assert nxt is not None and nxt not in private.registered(a.deals[0])
+    nxt = to_act(b)
+    assert nxt not in private.registered(a.deals[0])
     mine = [str(c) for c in k["hands"][nxt]]
     assert a.path is not None
     before = a.path.read_bytes()

@@ -105,7 +105,7 @@ def test_tab_in_the_table_mode_edit_offers_no_registered_card(tmp_path: Path) ->
     import pytest
 
     pexpect = pytest.importorskip("pexpect")
-    from tests.test_terminal import spawn
+    from tests.helpers import spawn
 
     path, hands = two_tricks(tmp_path)
     hidden = unseen(path)

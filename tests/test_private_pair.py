@@ -8,14 +8,17 @@ from __future__ import annotations
 
 import random
 import tempfile
+from collections.abc import Callable, Mapping, Sequence
 from pathlib import Path
 from typing import Any
 
 from hypothesis import given
 from hypothesis import strategies as st
 
+from referee.cards import Card
 from referee.claims import ClaimError, judge
 from referee.errors import IllegalEntry
+from referee.games.base import Choice
 from referee.history import private
 from referee.history.session import Session
 from referee.model import Setup
@@ -25,13 +28,34 @@ from tests.test_public import FEW
 
 def pair(tmp: Path, seed: int) -> tuple[Session, Session, dict[str, list]]:  # type: ignore[type-arg]
     hands = deal_hands(seed)
+    a, b = twin(tmp, Setup("kierki", FOUR, "Ala"), hands)
+    return a, b, hands
+
+
+def twin(tmp: Path, setup: Setup, hands: Mapping[str, Sequence[Card]],
+         more: str = "") -> tuple[Session, Session]:
+    """The pair's two files: ``a``, a new game of ``setup`` where no hand is known (its seats
+    register theirs); ``b``, the same players' deal 1 with ``hands`` typed (and ``more``,
+    TOML lines of that deal: its stock, its trump)."""
     d = Path(tempfile.mkdtemp(dir=tmp))
-    a = Session.create(d / "a.toml", Setup("kierki", FOUR, "Ala"))
-    known = ", ".join(f'{p} = "{cards(hands[p])}"' for p in FOUR)
+    a = Session.create(d / "a.toml", setup)
+    known = ", ".join(f'{p} = "{cards(list(hands[p]))}"' for p in setup.players)
+    names = ", ".join(f'"{p}"' for p in setup.players)
+    first = setup.first_dealer
     (d / "b.toml").write_text(
-        'format = 1\ngame = "kierki"\nplayers = ["Ala", "Bartek", "Celina", "Darek"]\n'
-        f'first_dealer = "Ala"\n\n[[deals]]\ndealer = "Ala"\nhands = {{ {known} }}\n')
-    return a, Session.load(d / "b.toml"), hands
+        f'format = 1\ngame = "{setup.game}"\nplayers = [{names}]\nfirst_dealer = "{first}"\n\n'
+        f'[[deals]]\ndealer = "{first}"\nhands = {{ {known} }}\n{more}')
+    return a, Session.load(d / "b.toml")
+
+
+def same_choices(a: Session, b: Session) -> tuple[Choice, ...]:
+    """The choices of the player to act, the same in both files (entry, allowed, rule):
+    ``b``'s."""
+    offer = b.rules.choices(b.setup, b.deals, b.result()).choices
+    ours = a.rules.choices(a.setup, a.deals, a.result()).choices
+    assert sorted((c.entry, c.allowed, c.rule) for c in offer) == \
+        sorted((c.entry, c.allowed, c.rule) for c in ours)
+    return offer
 
 
 def attempt(s: Session, text: str) -> str | None:
@@ -47,6 +71,24 @@ def verdict(s: Session, claimer: str) -> str | None:
         return judge(s.setup, s.deals, claimer, known_budget=None).verdict
     except ClaimError:
         return None
+
+
+def step(a: Session, b: Session, rng: random.Random, offer: Sequence[Choice],
+         prefer: Callable[[str], bool] = lambda e: True) -> bool:
+    """One turn of the pair: sometimes an entry offered, allowed or not, tried in both (the
+    same answer), else an allowed one (those ``prefer`` takes first) entered in both; False
+    when nothing is allowed."""
+    if rng.random() < 0.3 and offer:  # anything offered, refused or not: alike
+        tried = rng.choice(offer).entry
+        assert attempt(a, tried) == attempt(b, tried)
+        return True
+    allowed = [c.entry for c in offer if c.allowed and prefer(c.entry)] or \
+        [c.entry for c in offer if c.allowed]
+    if not allowed:
+        return False
+    pick = rng.choice(allowed)
+    assert attempt(a, pick) is None and attempt(b, pick) is None
+    return True
 
 
 def same_outcome(a: Session, b: Session) -> None:
@@ -132,17 +174,9 @@ def dealt_pair(tmp_path: Path, seed: int,
 
     players = SIX if game == "schmier" else FOUR
     rules = get(game)
-    setup = Setup(game, players, players[0])
     dealt = rules.virtual_deal(Setup(game, players, players[0], seed=seed), 1, players[0])
     hands = next(e.value for e in dealt if e.name == "hands")
-    d = Path(tempfile.mkdtemp(dir=tmp_path))
-    a = Session.create(d / "a.toml", setup)
-    known = ", ".join(f'{p} = "{cards(list(hands[p]))}"' for p in players)
-    names = ", ".join(f'"{p}"' for p in players)
-    (d / "b.toml").write_text(
-        f'format = 1\ngame = "{game}"\nplayers = [{names}]\nfirst_dealer = "Ala"\n\n'
-        f'[[deals]]\ndealer = "Ala"\nhands = {{ {known} }}\n')
-    b = Session.load(d / "b.toml")
+    a, b = twin(tmp_path, Setup(game, players, players[0]), hands)
     return players, hands, a, b
 
 
@@ -165,20 +199,8 @@ def test_schmier_games_every_hand_registered_is_hands_known(tmp_path: Path, seed
         if who in todo:
             private.register(a, who, cards(list(hands[who])))
             todo.discard(who)
-        offer = b.rules.choices(b.setup, b.deals, res).choices
-        ours = a.rules.choices(a.setup, a.deals, a.result()).choices
-        assert sorted((c.entry, c.allowed, c.rule) for c in offer) == \
-            sorted((c.entry, c.allowed, c.rule) for c in ours)
-        if rng.random() < 0.3 and offer:  # anything offered, refused or not: alike
-            tried = rng.choice(offer).entry
-            assert attempt(a, tried) == attempt(b, tried)
-            continue
-        allowed = [c.entry for c in offer if c.allowed and not c.entry.endswith("pass")] or \
-            [c.entry for c in offer if c.allowed]
-        if not allowed:
+        if not step(a, b, rng, same_choices(a, b), lambda e: not e.endswith("pass")):
             break
-        pick = rng.choice(allowed)
-        assert attempt(a, pick) is None and attempt(b, pick) is None
     same_outcome(a, b)
 
 

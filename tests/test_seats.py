@@ -67,6 +67,14 @@ def view(c: TestClient, key: str) -> dict[str, Any]:
     return doc
 
 
+def in_turn(c: TestClient, k: dict[str, str], path: Path) -> tuple[str, dict[str, Any], str]:
+    """The seat in turn, its view, and the first entry the view allows it."""
+    who = Session.load(path).result().expect.player
+    assert who is not None
+    v = view(c, k[who])
+    return who, v, next(x for x in v["choices"] if x["allowed"])["entry"]
+
+
 def post(c: TestClient, key: str, what: str, doc: dict[str, Any], **headers: str) -> Any:
     return c.post(f"/s/{key}/{what}", json=doc, headers=headers)
 
@@ -221,9 +229,7 @@ def test_a_second_tap_on_the_same_view_is_409(tmp_path: Path) -> None:
     path = dealt(tmp_path)
     k = keys(path)
     c = client(path)
-    who = Session.load(path).result().expect.player
-    v = view(c, k[who])
-    e = next(x for x in v["choices"] if x["allowed"])["entry"]
+    who, v, e = in_turn(c, k, path)
     assert post(c, k[who], "entry", {"entry": e, "version": v["version"]}).status_code == 200
     after = path.read_bytes()
     r = post(c, k[who], "entry", {"entry": e, "version": v["version"]})
@@ -234,9 +240,7 @@ def test_the_terminal_moves_the_version(tmp_path: Path) -> None:
     path = dealt(tmp_path)
     k = keys(path)
     c = client(path)
-    who = Session.load(path).result().expect.player
-    v = view(c, k[who])
-    e = next(x for x in v["choices"] if x["allowed"])["entry"]
+    who, v, e = in_turn(c, k, path)
     assert cli_run("add", str(path), e)[0] == 0
     after = path.read_bytes()
     r = post(c, k[who], "entry", {"entry": e, "version": v["version"]})
@@ -249,9 +253,7 @@ def test_undo_own_last_only(tmp_path: Path) -> None:
     start = path.read_bytes()
     k = keys(path)
     c = client(path)
-    first = Session.load(path).result().expect.player
-    v = view(c, k[first])
-    e = next(x for x in v["choices"] if x["allowed"])["entry"]
+    first, v, e = in_turn(c, k, path)
     r = post(c, k[first], "entry", {"entry": e, "version": v["version"]})
     ver = r.json()["version"]
     second = Session.load(path).result().expect.player

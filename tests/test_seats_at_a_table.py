@@ -27,8 +27,9 @@ from typing import Any
 
 import pytest
 
+from tests.helpers import spawn
 from tests.phones import FOUR, WAIT, Phones, chromium, new, referee  # noqa: F401
-from tests.test_terminal import GAP, spawn
+from tests.test_terminal import GAP
 
 pytest.importorskip("pexpect")
 

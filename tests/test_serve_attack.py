@@ -274,11 +274,12 @@ def test_a_file_is_served_again_on_its_last_port_when_free(tmp_path: Path) -> No
 
 
 def test_play_serve_takes_a_port_and_keeps_serve_in_the_resume_hint(tmp_path: Path) -> None:
-    from tests.test_play_serve import gone, live_until, spawn
+    from tests.helpers import spawn
+    from tests.test_play_serve import gone, live_until
 
     f = copy("kierki-in-progress.toml", tmp_path / "friday.toml")
     port = free_port()
-    child = spawn(tmp_path, "play", "friday.toml", "--serve", "--port", str(port))
+    child = spawn(tmp_path, "play", "friday.toml", "--serve", "--port", str(port), timeout=20)
     try:
         url = f"http://127.0.0.1:{port}/"
         child.expect(r"http://127\.0\.0\.1:(\d+)/", timeout=WAIT)

@@ -20,18 +20,7 @@ from referee.games.kierki.play import KIERKI, kierki_rules
 from referee.games.kierki.tricks import kierki_objective
 from referee.games.schmier.tricks import WISCONSIN, schmier_objective, wisconsin_rules
 from referee.solve.search import Budget, Solver
-from tests.solve_oracle import PURE, Case, kierki_case, oracle, schmier_case
-
-
-def check(case: Case) -> None:
-    want = oracle(case)
-    for pure in PURE:  # each core
-        s = case.solver(pure=pure)
-        pos = case.position(s)
-        assert s.value(pos) == want
-        fresh = case.solver(pure=pure)
-        assert fresh.value(case.position(fresh), guess=want - 7) == want
-        assert s.at_least(pos, want) and not s.at_least(pos, want + 1)
+from tests.solve_oracle import agrees, kierki_case, oracle, schmier_case
 
 
 def test_the_oracle_cuts_change_no_value() -> None:
@@ -52,13 +41,13 @@ def test_kierki_agrees_with_the_oracle(seed: int) -> None:
     rng = random.Random(1400 + seed)
     for _ in range(60):
         deal = rng.randrange(1, 12)
-        check(kierki_case(rng, deal, rng.choice((2, 3)), rng.randrange(4)))
+        agrees(kierki_case(rng, deal, rng.choice((2, 3)), rng.randrange(4)), guess=-7)
 
 
 def test_kierki_four_tricks_left() -> None:
     rng = random.Random(77)
     for _ in range(12):
-        check(kierki_case(rng, rng.randrange(1, 12), 4, 0))
+        agrees(kierki_case(rng, rng.randrange(1, 12), 4, 0), guess=-7)
 
 
 @pytest.mark.parametrize("seed", range(4))
@@ -66,21 +55,21 @@ def test_kierki_four_tricks_left() -> None:
 def test_wisconsin_agrees_with_the_oracle(seed: int, high_low: str) -> None:
     rng = random.Random(1500 + seed)
     for _ in range(30):
-        check(schmier_case(rng, "wisconsin-schmier", rng.choice((2, 3)), rng.randrange(4),
-                           high_low))
+        agrees(schmier_case(rng, "wisconsin-schmier", rng.choice((2, 3)), rng.randrange(4),
+                            high_low), guess=-7)
 
 
 @pytest.mark.parametrize("seed", range(4))
 def test_schmier_agrees_with_the_oracle(seed: int) -> None:
     rng = random.Random(1600 + seed)
     for _ in range(50):
-        check(schmier_case(rng, "schmier", 2, rng.randrange(6)))
+        agrees(schmier_case(rng, "schmier", 2, rng.randrange(6)), guess=-7)
 
 
 def test_schmier_three_tricks_in_the_middle_of_a_trick() -> None:
     rng = random.Random(1700)
     for _ in range(6):
-        check(schmier_case(rng, "schmier", 3, 5))
+        agrees(schmier_case(rng, "schmier", 3, 5), guess=-7)
 
 
 def hand(lay: Layout | None, text: str) -> int:

@@ -19,6 +19,8 @@ from typing import Any
 
 import pytest
 
+from tests.helpers import spawn
+
 pexpect = pytest.importorskip("pexpect")
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -31,12 +33,6 @@ def installed(game: str) -> bool:
     return game in installed_games()
 
 
-def spawn(cwd: Path, *args: str, **env_extra: str) -> Any:
-    env = dict(os.environ, TERM="xterm", COLUMNS="120", LINES="50", LANG="C.UTF-8",
-               PROMPT_TOOLKIT_NO_CPR="1", PYTHONPATH=str(ROOT), **env_extra)
-    env.pop("NO_COLOR", None)
-    return pexpect.spawn(sys.executable, ["-m", "cli", *args], env=env, encoding="utf-8",
-                         timeout=15, dimensions=(50, 120), cwd=str(cwd))
 
 
 @dataclass

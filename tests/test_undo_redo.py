@@ -6,18 +6,15 @@ file). A redo of an entry that proves a revoke reports it PROVEN again (issue 23
 
 from __future__ import annotations
 
-import os
 import shutil
-import sys
 from pathlib import Path
-from typing import Any
 
 import pytest
 
 from referee.history.session import Session
 from referee.model import Deal
 from referee.store import redo, savefile
-from tests.helpers import cli_run
+from tests.helpers import cli_run, spawn
 
 ROOT = Path(__file__).resolve().parent.parent
 SAMPLES = ROOT / "sample_games"
@@ -135,12 +132,6 @@ def test_the_table_undo_is_redone_by_the_command(tmp_path: Path) -> None:
 
 # -- at a terminal ---------------------------------------------------------------------------
 
-def spawn(cwd: Path, *args: str) -> Any:
-    pexpect = pytest.importorskip("pexpect")
-    env = dict(os.environ, TERM="xterm", COLUMNS="120", LINES="50", LANG="C.UTF-8",
-               PROMPT_TOOLKIT_NO_CPR="1", PYTHONPATH=str(ROOT))
-    return pexpect.spawn(sys.executable, ["-m", "cli", *args], env=env, encoding="utf-8",
-                         timeout=15, dimensions=(50, 120), cwd=str(cwd))
 
 
 @pytest.mark.parametrize("answer", ["n", "y"])

@@ -23,7 +23,7 @@ from typing import Any
 
 from referee.cards import Card, try_parse_card
 from referee.store import filelock
-from referee.store.seatkeys import write_private
+from referee.store.atomic import write_private
 
 HEAD = "# a claim from a seat's page waiting for answers (referee serve --seats)\n"
 

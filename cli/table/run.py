@@ -35,7 +35,7 @@ def run(path: Path | None, ascii_only: bool = False, serve: bool = False,
         if isinstance(session, int):  # Ctrl-C at the questions
             return session
         path = Path(session.path)
-        from referee.store.savefile import check_writable
+        from referee.store.atomic import check_writable
 
         check_writable(path)  # a read-only file is refused before anything is typed
         if isinstance(lines, TermReader) and lines.history_path is None:

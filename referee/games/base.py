@@ -7,7 +7,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Protocol
 
-from ..cards import Card, try_parse_card
+from ..cards import GLYPH, Card, try_parse_card
 from ..errors import NotationError, Violation
 from ..model import Deal, DealResult, Entry, HandNow, Result, Setup
 from ..notation import key_line
@@ -228,6 +228,12 @@ class Choices:
     seat: str | None
     choices: tuple[Choice, ...] = ()
     picks: tuple[Pick, ...] = ()
+
+    @classmethod
+    def trump(cls, who: str) -> Choices:
+        """``who`` names trump now: the four suits (``"Ala: trump S"``, ``"trump ♠"``)."""
+        return cls(who, who, tuple(Choice(f"{who}: trump {s}", f"trump {GLYPH[s]}")
+                                   for s in "SHDC"))
 
     def allowed(self) -> tuple[Choice, ...]:
         return tuple(c for c in self.choices if c.allowed)

@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING
 if TYPE_CHECKING:
     from ..claims.position import Position
     from ..compact import Layout, TrickRules
-    from ..model import Result, Setup
+    from ..model import DealResult, Result, Setup
     from ..solve.deal import PlayedDeal
     from ..solve.search import Objective
 
@@ -51,6 +51,14 @@ class TrickGame(ABC):
         of the play (layout masks) and the (seat, card) plays in order. The game adds the kind
         of deal, the trump, who leads first, the sides and the result as scored; a deal it
         cannot rebuild raises ``NotAnalysable``."""
+
+    @staticmethod
+    def seating(result: Result, number: int
+                ) -> tuple[DealResult, tuple[str, ...], dict[str, int]]:
+        """What ``played_deal`` reads first: deal ``number``'s row of ``result``, the players
+        in seating order, and each player's seat."""
+        players = tuple(result.setup.players)
+        return result.deals[number - 1], players, {p: i for i, p in enumerate(players)}
 
     @abstractmethod
     def objective(self, d: PlayedDeal, rules: TrickRules, side: Sequence[int],

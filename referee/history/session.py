@@ -103,13 +103,13 @@ class Session:
         raised. Either way nothing unsaved is left looking saved."""
         if self.path is None:
             return
-        from ..store import filelock
+        from ..store import atomic, filelock
 
         text = self.text()
         with filelock.locked(self.path):
             self._check_disk()
             try:
-                savefile.write_atomic(self.path, text)
+                atomic.write_atomic(self.path, text)
             except WriteFailed:
                 self.replace(self.rewrite.saved)
                 self.rewrite.forget()  # it holds the game not written

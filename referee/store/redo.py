@@ -60,7 +60,7 @@ def write(save: str | Path, raw: bytes, entries: tuple[str, ...] | list[str]) ->
         return
     import tomli_w
 
-    from .savefile import write_atomic
+    from .atomic import write_atomic
 
     text = tomli_w.dumps({"file_sha256": digest(raw), "entries": list(entries)}, indent=2)
     write_atomic(path_of(save), text)

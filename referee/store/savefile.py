@@ -1,7 +1,7 @@
 """TOML save files <-> (Setup, deals): read with tomli (or tomllib: ``tomlread``); a whole
 document written by tomli-w (``dumps``: a new file, or one that cannot be changed in place), an
 existing one changed only where the game changed by tomlkit (``tomlwrite``, keeping what people
-wrote); written atomically."""
+wrote); written atomically (``atomic``)."""
 
 from __future__ import annotations
 
@@ -11,7 +11,7 @@ import stat
 from pathlib import Path
 from typing import Any
 
-from ..errors import NotationError, RefereeError, SaveFileError, WriteFailed
+from ..errors import NotationError, RefereeError, SaveFileError
 from ..games import get as get_game
 from ..games import registered
 from ..games.base import MAX_NAME, GameRules
@@ -273,55 +273,3 @@ def reads_back(rules: GameRules, setup: Setup, deals: list[Deal], doc: Any,
     except (tomlread.TOMLDecodeError, RefereeError, LookupError):
         return False
     return True
-
-
-def check_writable(path: str | Path) -> None:
-    """Refuse to change a save file its owner made read-only (no write permission for us, or
-    no write bit at all: even a superuser leaves a 0444 file alone)."""
-    t = Path(os.path.realpath(path))
-    try:
-        st = t.stat()
-    except FileNotFoundError:
-        return
-    except OSError as e:
-        raise WriteFailed(f"{path}: cannot be written: {e.strerror or e}") from None
-    if stat.S_ISREG(st.st_mode) and (not st.st_mode & 0o222 or not os.access(t, os.W_OK)):
-        raise WriteFailed(f"{path}: the file is read-only; nothing was changed")
-
-
-def write_atomic(path: str | Path, text: str) -> None:
-    """Write a temporary file beside the file, flush it to disk, rename it over the file.
-
-    A symlink is written through: the temporary file goes beside its final target, which is
-    replaced (the link stays a link). A read-only file is refused; any failure is a
-    ``WriteFailed`` naming ``path`` (never the temporary file), and leaves the file as it
-    was."""
-    import tempfile
-
-    check_writable(path)
-    p = Path(os.path.realpath(path))
-    try:
-        fd, tmp = tempfile.mkstemp(prefix=f".{p.name}.", suffix=".tmp", dir=p.parent)
-    except OSError as e:
-        raise WriteFailed(f"{path}: could not be written: {e.strerror or e}") from None
-    try:
-        try:  # keep the file's permissions (mkstemp makes it private)
-            mode = p.stat().st_mode & 0o777
-        except FileNotFoundError:
-            umask = os.umask(0)
-            os.umask(umask)
-            mode = 0o666 & ~umask
-        os.chmod(tmp, mode)
-        with os.fdopen(fd, "w", encoding="utf-8") as f:
-            f.write(text)
-            f.flush()
-            os.fsync(f.fileno())
-        os.replace(tmp, p)
-    except BaseException as e:
-        try:
-            os.unlink(tmp)
-        except OSError:
-            pass
-        if isinstance(e, OSError):
-            raise WriteFailed(f"{path}: could not be written: {e.strerror or e}") from None
-        raise

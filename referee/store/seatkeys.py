@@ -11,18 +11,16 @@ working at once, in a server already running too.
 
 from __future__ import annotations
 
-import contextlib
 import hmac
 import os
 import secrets
-import tempfile
 import threading
 import tomllib
 from collections.abc import Sequence
 from pathlib import Path
 
-from ..errors import WriteFailed
 from . import filelock
+from .atomic import write_private
 
 BITS = 128
 
@@ -56,26 +54,6 @@ def _write(save: str | Path, keys: dict[str, str]) -> None:
 
     text = "# the seats' secret keys (referee seats): whoever has one enters as that seat\n"
     write_private(path_of(save), text + tomli_w.dumps({"keys": keys}))
-
-
-def write_private(p: Path, text: str) -> None:
-    """``text`` as the whole of ``p``, mode 0600, written to a temporary file and renamed over
-    it (a record beside the save file that only its owner may read)."""
-    try:
-        fd, tmp = tempfile.mkstemp(prefix=f"{p.name}.", suffix=".tmp", dir=p.parent)
-    except OSError as e:
-        raise WriteFailed(f"{p}: could not be written: {e.strerror or e}") from None
-    try:
-        os.fchmod(fd, 0o600)
-        with os.fdopen(fd, "w", encoding="utf-8") as f:
-            f.write(text)
-            f.flush()
-            os.fsync(f.fileno())
-        os.replace(tmp, p)
-    except OSError as e:
-        with contextlib.suppress(OSError):
-            os.unlink(tmp)
-        raise WriteFailed(f"{p}: could not be written: {e.strerror or e}") from None
 
 
 def ensure(save: str | Path, players: Sequence[str], renew: str | None = None) -> dict[str, str]:

@@ -2,14 +2,13 @@
 
 from __future__ import annotations
 
-from ...errors import NotationError
 from ...words import count
+from ..explain import deal_asked, trick_asked
 from .play import Game, LineTest, Turn, pos_text, rank
 
 
 def explain(games: list[Game], deal: int, turn: int | None) -> list[str]:
-    if not 1 <= deal <= len(games):
-        raise NotationError(f"there is no game {deal} (the file has {len(games)})")
+    deal_asked(deal, len(games), "game")
     g = games[deal - 1]
     stock = "stock known" if g.stock is not None else "stock not known"
     lines = [f"Game {deal} — {stock}; {len(g.turns)} turns; "
@@ -23,7 +22,7 @@ def explain(games: list[Game], deal: int, turn: int | None) -> list[str]:
         late = [v for v in g.violations if v.turn == turn]
         if late:
             return lines + [f"Turn {turn}: {v.rule}: {v.message}" for v in late]
-        raise NotationError(f"game {deal} has no turn {turn} (it has {len(g.turns)})")
+    trick_asked(deal, turn, len(g.turns), "game", "turn")
     t = g.turns[turn - 1]
     lines.append(f"Turn {turn}: {t.card} placed at {pos_text(t.pos)} "
                  + ("(the first card: it may go anywhere)" if turn == 1 else

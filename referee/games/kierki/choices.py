@@ -13,7 +13,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
-from ...cards import GLYPH, Card, sort_hand
+from ...cards import Card, sort_hand
 from ...model import Deal, Result, Setup
 from ..base import Choice, Choices
 from .play import HEARTS_LEAD, DealState
@@ -29,8 +29,7 @@ def choices(rules: Kierki, setup: Setup, deals: Sequence[Deal], result: Result,
     if who is None or exp.action == "done" or exp.player != who:
         return Choices(exp.player, who)
     if exp.action == "trump":
-        return Choices(who, who, tuple(Choice(f"{who}: trump {s}", f"trump {GLYPH[s]}")
-                                       for s in "SHDC"))
+        return Choices.trump(who)
     if exp.action not in ("lead", "play", "turn"):
         return Choices(who, who)
     st = _state(rules, setup, deals, result)

@@ -8,6 +8,7 @@ from typing import TYPE_CHECKING
 from ...errors import NotationError
 from ...model import Deal, Setup
 from ...store.claimkeys import said as claim_said
+from ..explain import deal_asked, trick_asked
 from . import text as kt
 from .play import LOTTERY, NAMES, DealState
 
@@ -20,8 +21,7 @@ if TYPE_CHECKING:
 
 def explain(rules: Kierki, setup: Setup, deals: Sequence[Deal], deal: int,
             trick: int | None, states: list[DealState]) -> list[str]:
-    if not 1 <= deal <= len(deals):
-        raise NotationError(f"there is no deal {deal} (the file has {len(deals)})")
+    deal_asked(deal, len(deals))
     if deal not in NAMES:  # after the 12th deal: the game was over
         said = [f"  {v.rule}: {v.message}" for st in states
                 for v in st.violations if v.deal == deal]
@@ -56,8 +56,7 @@ def explain(rules: Kierki, setup: Setup, deals: Sequence[Deal], deal: int,
     tricks = st.tricks + ([st.current] if st.current else [])
     if st.not_played and len(tricks) < trick <= len(tricks) + -(-len(st.not_played) // 4):
         raise NotationError(kt.trick_not_played(trick, deal, len(tricks)))
-    if not 1 <= trick <= len(tricks):
-        raise NotationError(f"deal {deal} has no trick {trick} (it has {len(tricks)})")
+    trick_asked(deal, trick, len(tricks))
     t = tricks[trick - 1]
     if trick == 1:
         lines.append(f"Trick 1: {t.leader} leads the first trick")

@@ -67,9 +67,7 @@ class KierkiTricks(TrickGame):
         from ...solve.deal import NotAnalysable, PlayedDeal
 
         setup = result.setup
-        row = result.deals[number - 1]
-        players = tuple(setup.players)
-        seat = {p: i for i, p in enumerate(players)}
+        row, players, seat = self.seating(result, number)
         n = len(players)
         dealer = row.dealer or players[-1]
         kind = number

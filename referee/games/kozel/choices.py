@@ -28,7 +28,7 @@ from collections.abc import Sequence
 from itertools import combinations
 from typing import TYPE_CHECKING, TypeVar
 
-from ...cards import DECK_36, GLYPH, Card, sort_hand
+from ...cards import DECK_36, Card, sort_hand
 from ...model import Deal, Play, Pull, Result, Setup
 from ..base import Choice, Choices, Pick
 from .cards import HAND, CardBook, beats
@@ -50,8 +50,7 @@ def choices(rules: Kozel, setup: Setup, deals: Sequence[Deal], result: Result,
     if exp.action == "trump":
         if exp.player != who:
             return Choices(exp.player, who)
-        return Choices(who, who, tuple(Choice(f"{who}: trump {s}", f"trump {GLYPH[s]}")
-                                       for s in "SHDC"))
+        return Choices.trump(who)
     s = result.state or rules.run(setup, deals)
     if exp.new_deal or not s.games:
         return Choices(exp.player, who)

@@ -5,9 +5,9 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
-from ...errors import NotationError
 from ...model import Deal, Setup
 from ...words import count
+from ..explain import deal_asked, trick_asked
 from .cards import cards_text, suit_text
 from .play import Game, TrickRec, describe
 
@@ -17,8 +17,7 @@ if TYPE_CHECKING:
 
 def explain(rules: Kozel, setup: Setup, deals: Sequence[Deal], deal: int,
             trick: int | None, s: Series) -> list[str]:
-    if not 1 <= deal <= len(deals):
-        raise NotationError(f"there is no game {deal} (the file has {len(deals)})")
+    deal_asked(deal, len(deals), "game")
     if deal > len(s.games):  # written after the end: not refereed, counts for nothing
         said = [f"  {v.rule}: {v.message}" for v in s.violations if v.deal == deal]
         return [f"Game {deal} was played after the series was over ({s.winner} had won): "
@@ -52,8 +51,7 @@ def explain(rules: Kozel, setup: Setup, deals: Sequence[Deal], deal: int,
                      for v in g.violations)
         return lines
     tricks = g.tricks + ([g.current] if g.current is not None else [])
-    if not 1 <= trick <= len(tricks):
-        raise NotationError(f"game {deal} has no trick {trick} (it has {len(tricks)})")
+    trick_asked(deal, trick, len(tricks), "game")
     t = tricks[trick - 1]
     lines.append(lead_line(g, t))
     broken: dict[int, list[str]] = {}

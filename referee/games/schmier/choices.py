@@ -19,7 +19,7 @@ from itertools import combinations
 from math import comb
 from typing import TYPE_CHECKING
 
-from ...cards import GLYPH, JOKER, Card, sort_hand
+from ...cards import JOKER, Card, sort_hand
 from ...model import Deal, Result, Setup
 from ..base import Choice, Choices
 from .play import DealState
@@ -45,8 +45,7 @@ def choices(rules: SchmierRules, setup: Setup, deals: Sequence[Deal], result: Re
                 for b in range(v.bid_min, v.bid_max + 1)]
         return Choices(who, who, tuple(out))
     if exp.action == "trump":
-        return Choices(who, who, tuple(Choice(f"{who}: trump {s}", f"trump {GLYPH[s]}")
-                                       for s in "SHDC"))
+        return Choices.trump(who)
     st = _state(rules, setup, deals, result)
     if exp.action == "exchange":
         return Choices(who, who, _kitty(st, who) if v.kitty else _exchange(st, who))

@@ -6,10 +6,11 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
-from ...errors import NotationError, Violation
+from ...errors import Violation
 from ...model import Deal, Setup
 from ...store.claimkeys import said as claim_said
 from ...trick import Trick
+from ..explain import deal_asked, trick_asked
 from .play import DealState, glyph
 from .text import POINT_TEXT
 from .text import game_points as game_points_text
@@ -20,8 +21,7 @@ if TYPE_CHECKING:
 
 def explain(rules: SchmierRules, setup: Setup, deals: Sequence[Deal], deal: int,
             trick: int | None, replayed: tuple[list[DealState], dict[str, Any]]) -> list[str]:
-    if not 1 <= deal <= len(deals):
-        raise NotationError(f"there is no deal {deal} (the file has {len(deals)})")
+    deal_asked(deal, len(deals))
     states, info = replayed
     if deal > len(states):  # written after the end: not refereed, counts for nothing
         said = [line(v) for v in info["after"] if v.deal == deal]
@@ -50,8 +50,7 @@ def explain(rules: SchmierRules, setup: Setup, deals: Sequence[Deal], deal: int,
         lines.extend(line(v) for v in st.violations)
         return lines
     tricks = st.tricks + ([st.current] if st.current else [])
-    if not 1 <= trick <= len(tricks):
-        raise NotationError(f"deal {deal} has no trick {trick} (it has {len(tricks)})")
+    trick_asked(deal, trick, len(tricks))
     return lines + trick_lines(st, tricks, trick)
 
 

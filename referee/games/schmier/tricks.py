@@ -152,9 +152,7 @@ class SchmierTricks(TrickGame):
         from ...solve.deal import NotAnalysable, PlayedDeal
 
         setup = result.setup
-        row = result.deals[number - 1]
-        players = tuple(setup.players)
-        seat = {p: i for i, p in enumerate(players)}
+        row, players, seat = self.seating(result, number)
         extra = row.extra
         bidder = extra.get("bidder")
         bid = extra.get("bid")
