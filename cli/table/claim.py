@@ -110,10 +110,11 @@ class ClaimCommands(TableBase):
         game points still in hand) asked now; a card the claimer showed is theirs without
         asking. None: not recorded."""
         from referee.history.claimentries import claim_text
+        from referee.history.claimseen import claim_questions
         from referee.notation import resolve_player
 
-        s = self.s
-        cards, points = s.rules.claim_questions(s.result(), claimer)
+        s = self.s  # (a private deal: the questions of the game as the table has seen it)
+        cards, points = claim_questions(s.rules, s.setup, s.deals, s.result(), claimer)
         held = []
         nobody = []
         for c in cards:
