@@ -25,6 +25,8 @@ from cli.serve import make_app  # noqa: E402
 from referee.history.session import Session  # noqa: E402
 from referee.store import seatkeys  # noqa: E402
 from tests.helpers import cli_run  # noqa: E402
+from tests.test_claim_table import Asked, Judge  # noqa: E402
+from tests.test_file_safety import table  # noqa: E402
 
 LOCAL = "http://127.0.0.1"
 
@@ -134,19 +136,39 @@ def test_the_questions_are_the_same_with_or_without_a_registered_hand(
         assert page_questions(c, keys[seat]) == page_questions(twin, twin_keys[seat])
 
 
-@pytest.mark.parametrize("game", sorted(CASES))
-def test_the_table_mode_asks_the_same_questions(tmp_path: Path, game: str) -> None:
-    """The laptop's ``claim``: the same questions, with or without Celina's hand shown."""
-    from referee.history.claimseen import claim_questions
+class Answers(Asked):
+    """The table mode's reader: the lines given, and each "who held" asked answered from
+    ``held`` (the questions kept)."""
 
-    text = CASES[game][0]
-    got = {}
+    def __init__(self, lines: list[str], held: dict[str, str]) -> None:
+        super().__init__(lines)
+        self.held = held
+        self.asked: list[str] = []
+
+    def read(self, prompt: str, words: Any = None, ansi_prompt: str = "") -> str:
+        if prompt.startswith("Who held"):
+            card = prompt.split()[2].rstrip(",")
+            self.asked.append(card)
+            return self.held[card]
+        return super().read(prompt, words, ansi_prompt)
+
+
+@pytest.mark.parametrize("game", sorted(CASES))
+def test_the_table_mode_asks_the_same_questions(tmp_path: Path, game: str,
+                                                monkeypatch: pytest.MonkeyPatch) -> None:
+    """The laptop's ``claim``: the same questions, with or without Celina's hand shown (the
+    verdict a stand-in: the questions are what is looked at), and the claim recorded."""
+    monkeypatch.setattr("referee.claims.judge", Judge())
+    text, hand, _opponents, right, _wrong = CASES[game]
+    asked = {}
     for name, t in (("private.toml", text), ("open.toml", unregistered(text))):
         p = tmp_path / name
         p.write_text(t)
-        s = Session.load(p)
-        got[name] = claim_questions(s.rules, s.setup, s.deals, s.result(), "Bartek")
-    assert got["private.toml"] == got["open.toml"] and got["open.toml"][0]
+        r = Answers(["claim Bartek", hand, "y", "quit"], right)
+        assert table(p, r).run() == 0
+        asked[name] = r.asked
+        assert Session.load(p).result().deals[0].finished, name
+    assert asked["private.toml"] == asked["open.toml"] == list(right)
 
 
 @pytest.mark.parametrize("game", sorted(CASES))
