@@ -222,3 +222,26 @@ def test_a_hand_shown_against_a_registered_one_names_no_holder(tmp_path: Path) -
     open_file.write_text(unregistered(SCHMIER))
     code, _out, err = cli_run("claim", str(open_file), "Bartek", "--hand", "JH 2H 5D KC QC AC")
     assert code in (0, 1), err
+
+
+def test_a_registered_claimer_is_asked_the_table_questions_and_may_name_itself(
+        tmp_path: Path) -> None:
+    """Celina, whose hand the referee holds, claims: her page asks who held A♣ and 2♣ as every
+    page does (the public game's questions), offers her own name, and her answer is
+    recorded."""
+    p, c, keys = served(tmp_path, "g.toml", SCHMIER)
+    doc = live(c, keys["Celina"])
+    assert doc["claim_questions"]["cards"] == ["AC", "2C"]
+    form = c.get(f"/s/{keys['Celina']}/").text
+    own = r'<select name="held-AC"[^>]*>(?:(?!</select>).)*<option value="Celina">'
+    assert re.search(own, form, re.S)
+    r = post(c, keys["Celina"], "claim", {"tricks": "rest", "hand": None, "version":
+                                          doc["version"], "held": {"AC": "Celina",
+                                                                   "2C": "Celina"}})
+    assert r.status_code == 200, r.text
+    for who in ("Ala", "Bartek", "Darek", "Ewa"):
+        r = post(c, keys[who], "answer", {"accept": True, "version": r.json()["version"]})
+        assert r.status_code == 200, r.text
+    res = Session.load(p).result()
+    assert res.deals[0].finished and res.violations == []
+    assert 'Celina = "AC 2C"' in p.read_text()
