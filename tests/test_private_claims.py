@@ -245,3 +245,38 @@ def test_a_registered_claimer_is_asked_the_table_questions_and_may_name_itself(
     res = Session.load(p).result()
     assert res.deals[0].finished and res.violations == []
     assert 'Celina = "AC 2C"' in p.read_text()
+
+
+@pytest.mark.parametrize("game", sorted(CASES))
+def test_a_claim_lacking_the_answers_is_refused_alike_with_or_without_a_hand_shown(
+        tmp_path: Path, game: str) -> None:
+    """``add`` of a claim without its answers: the same refusal, word for word, on the deal
+    with Celina's registered hand as on the same deal without it (the cards asked are written
+    out: a card written ``?`` would say it lies in a registered hand)."""
+    text, hand = CASES[game][:2]
+    said = []
+    for name, t in (("private.toml", text), ("open.toml", unregistered(text))):
+        p = tmp_path / name
+        p.write_text(t)
+        code, out, err = cli_run("add", str(p), f'claim = "Bartek: rest"; claim_hand = "{hand}"')
+        said.append((code, out, err))
+    assert said[0] == said[1] and said[0][0] == 1 and "outcome-total" in said[0][2]
+    assert "?" not in said[0][2]
+
+
+@pytest.mark.parametrize("game", sorted(CASES))
+def test_the_table_mode_shows_the_word_only_in_a_private_deal(
+        tmp_path: Path, game: str, capsys: pytest.CaptureFixture[str]) -> None:
+    """The laptop's verdict of a claim in a private deal: the word, never the line of play
+    nor the counter-deal (they would place the registered cards), as ``referee claim`` and
+    the phones; an answer against Celina's hand refused naming nobody."""
+    text, hand, _opponents, _right, wrong = CASES[game]
+    p = tmp_path / "g.toml"
+    p.write_text(text)
+    capsys.readouterr()
+    r = Answers(["claim Bartek", hand, "y", "quit"], wrong)
+    assert table(p, r).run() == 0
+    out = capsys.readouterr().out
+    said = out.split("claim", 1)[1]
+    assert "holds " not in said and "Trick " not in said and "Celina" not in said
+    assert "outcome-total" in said and not Session.load(p).result().deals[0].finished

@@ -184,12 +184,16 @@ def _shown(setup: Setup, deals: Sequence[Deal], pos: Position,
     if hand is None or not deals or deals[-1].key("private") is not True:
         return _hand(pos, hand)
     from ..games import get as get_game
+    from ..history import claimseen
     from ..history.private import table_deal
     from ..store.claimkeys import unfit
 
-    seen = read(setup, [*deals[:-1], table_deal(deals[-1], get_game(setup.game))],
-                pos.claimer)
-    _hand(seen, hand)
+    public = read(setup, [*deals[:-1], table_deal(deals[-1], get_game(setup.game))],
+                  pos.claimer)
+    try:
+        _hand(public, hand)
+    except ClaimError as e:  # (in what the table saw: said as it is)
+        raise claimseen.seen(e) from None
     try:
         return _hand(pos, hand)
     except ClaimError:

@@ -11,12 +11,17 @@ has seen the deal, so that nothing of it depends on a hand shown to the referee 
   with that game's own words (a card played, an answer missing). Then through the whole
   game, as always; what it refuses now contradicts a registered hand only, and the refusal
   keeps its rule (``outcome-total``) but says ``claimkeys.unfit``: no holder, no place.
+
+A refusal in the public game's words is marked ``seen``: every card it names is one the table
+may see named (the question it must answer, the card it typed), so the terminal prints it as
+it is. Written ``?`` where a card is in a registered hand, as the terminal writes hidden
+cards, it would tell which of the cards asked lie in one.
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any
+from typing import Any, TypeVar
 
 from ..cards import Card
 from ..errors import IllegalEntry
@@ -24,6 +29,19 @@ from ..model import Deal, Entry, Key, Result, Setup
 from ..store.claimkeys import CLAIM, unfit
 from .placing import place
 from .private import live_private, masked
+
+E = TypeVar("E", bound=BaseException)
+SEEN = "table_seen"
+
+
+def seen(e: E) -> E:
+    """``e``, marked as said in the public game's words (the terminal need not hide a card)."""
+    setattr(e, SEEN, True)
+    return e
+
+
+def is_seen(e: BaseException) -> bool:
+    return getattr(e, SEEN, False) is True
 
 
 def table_result(rules: Any, setup: Setup, deals: Sequence[Deal], result: Result) -> Result:
@@ -57,12 +75,12 @@ def check_seen(rules: Any, setup: Setup, deals: Sequence[Deal], result: Result, 
     """The claim ``e`` added to the public game: refused (``IllegalEntry``, the rule and the
     words of that game) when that game's replay flags it (``ignore``: rules recorded, never
     refused); nothing changes."""
-    seen = masked(deals, result, rules=rules)
-    at = place(seen, e, rules.replay(setup, seen), lambda: Deal([]))
-    res = rules.replay(setup, seen)
+    table = masked(deals, result, rules=rules)
+    at = place(table, e, rules.replay(setup, table), lambda: Deal([]))
+    res = rules.replay(setup, table)
     bad = [v for v in res.violations if v.at == at and v.rule not in ignore and not v.retro]
     if bad:
-        raise IllegalEntry(bad[0].rule, bad[0].message)
+        raise seen(IllegalEntry(bad[0].rule, bad[0].message))
 
 
 def refusal(e: Entry, rule: str) -> IllegalEntry:
