@@ -3,7 +3,8 @@ its page. The route's checks (those of every seat write), its refusals with the 
 revoke refused at the tap, and the hidden-card test: for random deals of Kierki, Wisconsin
 Schmier, Kozel and Schmier for six with some seats registered, no other seat's response, the
 table's pages, the feeds, ``status --json``, ``replay --json`` or the terminal's output hold a
-registered card not yet played."""
+registered card not yet played, and each seat's claim questions are those of the game as the
+table has seen it (docs/private.md "Claims")."""
 
 from __future__ import annotations
 
