@@ -71,7 +71,7 @@ def run(file: Path, player: str, tricks: int | None, hand_text: str | None, as_j
             shown = parse_hand(ask_hand(player))
             verdict = judge(s.setup, s.deals, player, tricks=tricks, hand=shown)
     except ClaimError as e:
-        fail(views.redacted(s, str(e)), 2)
+        fail(views.refusal(s, e), 2)
     except KeyboardInterrupt:
         sys.stderr.write("referee: interrupted: the claim was not judged\n")
         raise SystemExit(130) from None

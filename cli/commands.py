@@ -19,7 +19,7 @@ from cli import complete
 from cli.app import fail, guarded
 from cli.safe import clean
 from cli.views import out as _out
-from cli.views import private_items, redacted, shown_alone
+from cli.views import private_items, redacted, refusal, shown_alone
 from cli.views import session as _session
 from referee.errors import IllegalEntry
 
@@ -175,7 +175,7 @@ def add(file: FileArg,
         try:
             added = s.add(text)
         except IllegalEntry as e:
-            sys.stderr.write(render.cards(f"referee: refused {text!r}: {redacted(s, str(e))}",
+            sys.stderr.write(render.cards(f"referee: refused {text!r}: {refusal(s, e)}",
                                           a).plain + "\n")
             raise typer.Exit(1) from None
         for v in added.proven:

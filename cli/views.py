@@ -42,6 +42,15 @@ def public_session(s: Any) -> Any:
     return s
 
 
+def refusal(s: Any, e: BaseException) -> str:
+    """A refusal's text as the terminal prints it: ``redacted``, unless it is in the words of
+    the game as the table has seen it (``claimseen.seen``: a private deal's claim), where a
+    card written ``?`` would tell that it lies in a registered hand."""
+    from referee.history.claimseen import is_seen
+
+    return str(e) if is_seen(e) else redacted(s, str(e))
+
+
 def redacted(s: Any, text: str) -> str:
     """``text`` (a refusal, a prompt) with every card of a private deal in progress that the
     table has not seen written ``?``."""

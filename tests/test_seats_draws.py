@@ -28,6 +28,7 @@ from tests.test_public import leaks as leaks_of  # noqa: E402
 from tests.test_seats_private import (  # noqa: E402
     game_of,
     hand,
+    public_questions,
     seat_views,
     table_views,
     terminal_views,
@@ -293,6 +294,7 @@ def test_no_one_else_sees_a_registered_schmier_draw(tmp_path: Path, seed: int, s
         others = secret - set(private.registered(s.deals[-1]).get(p, ()))
         for text in seat_views(c, k, p):
             assert not leaks(text, others), (p, leaks(text, others))
+        public_questions(c, k, p, s)  # a claim's: those of the game the table has seen
     for u, text in table_views(c).items():
         assert not leaks(text, secret), (u, leaks(text, secret))
     for args, text in terminal_views(t.path, DISCARD_EXAMPLE).items():

@@ -3,7 +3,8 @@ its page. The route's checks (those of every seat write), its refusals with the 
 revoke refused at the tap, and the hidden-card test: for random deals of Kierki, Wisconsin
 Schmier, Kozel and Schmier for six with some seats registered, no other seat's response, the
 table's pages, the feeds, ``status --json``, ``replay --json`` or the terminal's output hold a
-registered card not yet played."""
+registered card not yet played, and each seat's claim questions are those of the game as the
+table has seen it (docs/private.md "Claims")."""
 
 from __future__ import annotations
 
@@ -181,12 +182,34 @@ def unplayed_registered(s: Session) -> set[Card]:
 def seat_views(c: Any, k: dict[str, str], name: str) -> tuple[str, str]:
     """Seat ``name``'s live view and page, where no other seat's card may be: the seats' keys
     written KEY, the seat's own pickers and hand form cut out, the field's placeholder
-    (an example of what to type) and a claim's questions (``without_pickers``)."""
+    (an example of what to type) and a claim's questions (``without_pickers``; checked by
+    ``public_questions``)."""
     text = without_pickers(unkeyed(c.get(f"/s/{k[name]}/live.json").text, k))
     page = unkeyed(c.get(f"/s/{k[name]}/").text, k)
     page = page.split('id="register"')[0] + page.split('id="hand"')[-1]
     page = re.sub(r"who held [^?]*\?.*?</select>", "", page, flags=re.S)  # a claim's question
     return text, re.sub(r'placeholder="[^"]*"', "", page)
+
+
+def public_questions(c: Any, k: dict[str, str], name: str, s: Session) -> None:
+    """A claim's questions on seat ``name``'s page and live view name the point trumps the
+    table must place: cards every seat knows are in play, so they are not looked for as
+    leaks; they must be those of the game as the table has seen it (the registered hands
+    left out, ``private.masked``), else a question that vanishes says where a card lies."""
+    from referee.cards import try_parse_card
+
+    doc = json.loads(c.get(f"/s/{k[name]}/live.json").text)
+    page = c.get(f"/s/{k[name]}/").text
+    asked = re.findall(r"who held ([^?]*)\?", page)
+    if not doc["can_claim"]:
+        assert doc["claim_questions"] is None and not asked
+        return
+    res = s.result()
+    seen = s.rules.replay(s.setup, private.masked(s.deals, res, rules=s.rules))
+    cards, points = s.rules.claim_questions(seen, name)
+    want = [str(x) for x in cards]
+    assert doc["claim_questions"] == {"cards": want, "game_points": points}, name
+    assert [str(try_parse_card(x)) for x in asked] == want, name
 
 
 def table_views(c: Any) -> dict[str, str]:
@@ -231,7 +254,8 @@ def without_pickers(text: str) -> str:
     doc.pop("picks", None)  # (Kozel's pick of every card not seen, a card at a time)
     doc.pop("html", None)
     # a claim's questions name the point trumps (Schmier: High, Low...) whose holder the
-    # table must give: cards every seat knows are in play, not where they lie
+    # table must give: cards every seat knows are in play, not where they lie; that they are
+    # the public game's is checked on their own (``public_questions``)
     doc.pop("claim_questions", None)
     return json.dumps(doc)
 
@@ -242,6 +266,9 @@ SIX = ("Ala", "Bartek", "Celina", "Darek", "Ewa", "Filip")
 @given(seed=st.integers(0, 10**6), some=st.integers(1, 5), cards_played=st.integers(0, 30),
        game=st.sampled_from(["kierki", "wisconsin-schmier", "kozel", "schmier"]))
 @example(seed=4, some=5, cards_played=14, game="schmier")  # always one six-seat deal in play
+# a claim's questions that the registered hands answer (asked on the whole game, they vanished)
+@example(seed=0, some=2, cards_played=22, game="wisconsin-schmier")
+@example(seed=1, some=2, cards_played=12, game="schmier")
 @FEW
 def test_no_one_else_sees_a_registered_hand(tmp_path: Path, seed: int, some: int,
                                             cards_played: int, game: str) -> None:
@@ -280,6 +307,7 @@ def test_no_one_else_sees_a_registered_hand(tmp_path: Path, seed: int, some: int
         others = secret - set(hands[p])
         text, page = seat_views(c, k, p)
         assert not leaks(text, others), (p, leaks(text, others))
+        public_questions(c, k, p, s)
         doc = view(c, k[p])
         if p not in mine:  # its choices: every card not seen alike, none greyed (a bid may
             # be: bid-higher is the table's knowledge)

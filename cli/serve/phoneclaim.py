@@ -199,6 +199,9 @@ class PhoneClaims:
             if isinstance(got, Response):
                 return got
             answers = got
+            wrong = checked(s, name, hand, answers)
+            if wrong is not None:
+                return wrong
         with filelock.locked(self.path):
             feed.refresh()
             now = feed.state.version
@@ -287,13 +290,38 @@ class PhoneClaims:
                          f"{', '.join((*p.accepted, *p.waiting))}: recorded", now + 1)
         try:
             s.add(text)
-        except (IllegalEntry, NotationError) as e:
+        except IllegalEntry as e:
+            self.keep(p)
+            self.note = None
+            return refused(422, e.bare, rule=e.rule)
+        except NotationError as e:
             self.keep(p)
             self.note = None
             return refused(422, str(e))
         feed.refresh()
         self.seats.site.tell_entry(p.claimer, text)
         return None
+
+
+def checked(s: Any, claimer: str, hand: tuple[Any, ...] | None,
+            answers: tuple[Any, ...]) -> Response | None:
+    """The claim of the rest as it would be recorded, tried on ``s`` now (never saved): a
+    refusal (422, its rule) when the strict path of ``add`` would refuse it: an answer the
+    cards contradict, in a private deal one that contradicts a registered hand
+    (``referee.history.claimseen``: whose is not said). None: it would be recorded."""
+    from referee.errors import IllegalEntry, NotationError
+    from referee.history.claimentries import claim_text
+
+    held, nobody, points = answers
+    text = claim_text(s.rules, s.setup, claimer, hand or (), held, nobody, points)
+    s.path = None  # (a trial: the session is dropped after it)
+    try:
+        s.add(text)
+    except IllegalEntry as e:
+        return refused(422, e.bare, rule=e.rule)
+    except NotationError as e:
+        return refused(422, str(e))
+    return None
 
 
 def said_word(verdict: str) -> str:
@@ -307,9 +335,10 @@ def questions(s: Any, claimer: str, shown: tuple[Any, ...], body: Json
     hold, ``game_points`` when asked. Missing: 422 naming them (``questions``)."""
     from referee.cards import try_parse_card
     from referee.errors import NotationError
+    from referee.history.claimseen import claim_questions
     from referee.notation import resolve_player
 
-    cards, points = s.rules.claim_questions(s.result(), claimer)
+    cards, points = claim_questions(s.rules, s.setup, s.deals, s.result(), claimer)
     asked = [c for c in cards if c not in shown]
     given = body.get("held") or {}
     if not isinstance(given, dict):

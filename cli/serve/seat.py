@@ -146,8 +146,15 @@ class Seats:
         doc.update(self.claims.view(s.version))
         doc["can_claim"] = self.can_claim(s, name, doc)
         doc["claim_questions"] = None
-        if doc["can_claim"]:
-            cards, points = s.game.rules.claim_questions(s.game.result, name)
+        if doc["can_claim"]:  # the public game's, the same on every page (docs/private.md)
+            from referee.history.claimseen import table_result
+
+            g = s.game
+            seen = s.extra.get("table_result")
+            if seen is None:  # (once per version: under the feed's lock, ``doc``)
+                seen = s.extra["table_result"] = table_result(g.rules, g.setup, g.deals,
+                                                              g.result)
+            cards, points = g.rules.claim_questions(seen, name)
             doc["claim_questions"] = {"cards": [str(c) for c in cards], "game_points": points}
         p = self.site.parts
         t = self.site.env.get_template("seatparts.html").module

@@ -48,13 +48,15 @@ class TableBase:
 
     # -- output ----------------------------------------------------------------------------
 
-    def say(self, *parts: Any) -> None:
-        """One line: ``Text`` as styled, strings as written (ASCII signs with --ascii)."""
+    def say(self, *parts: Any, seen: bool = False) -> None:
+        """One line: ``Text`` as styled, strings as written (ASCII signs with --ascii);
+        ``seen``: in the words of the game as the table has seen it, nothing to hide
+        (``claimseen.seen``)."""
         from rich.text import Text
 
         from cli.plain import TO_ASCII
 
-        hidden = self.hidden()
+        hidden = frozenset() if seen else self.hidden()
         if hidden:  # a private deal in progress: its registered cards never on this screen
             parts = tuple(_redact(p, hidden) for p in parts)
         self.rich(Text.assemble(*(p.translate(TO_ASCII) if self.ascii and isinstance(p, str)
@@ -212,7 +214,9 @@ class TableBase:
                      st.cards(f"{line!r} was not entered"))
             return False
         except IllegalEntry as e:
-            self.say(st.red("refused: ") + st.cards(str(e)))
+            from referee.history.claimseen import is_seen
+
+            self.say(st.red("refused: ") + st.cards(str(e)), seen=is_seen(e))
             return False
         except RefereeError as e:
             self.say(st.red("cannot read that: ") + st.cards(str(e)))

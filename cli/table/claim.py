@@ -46,11 +46,18 @@ class ClaimCommands(TableBase):
                 hand = parse_cards(answer)
                 verdict = judge(s.setup, s.deals, claimer, tricks=tricks, hand=hand)
         except claim_error as e:
-            self.say(self.style.red("no claim: ") + self.style.cards(str(e)))
+            from referee.history.claimseen import is_seen
+
+            self.say(self.style.red("no claim: ") + self.style.cards(str(e)), seen=is_seen(e))
             return
         except KeyboardInterrupt:  # Ctrl-C stops the search, not the table
             self.say(self.style.dim("claim stopped: not judged"))
             return
+        if self.hidden():  # a private deal in progress: the line and the counter-deal would
+            # place the registered cards (as ``referee claim`` and the phones: the word only)
+            from dataclasses import replace
+
+            verdict = replace(verdict, line=(), counter=None)
         self.show_verdict(verdict)
         if tricks is not None and tricks < verdict.left:
             self.record_shown(claimer, hand)  # a claim of some tricks does not end the deal
@@ -110,10 +117,11 @@ class ClaimCommands(TableBase):
         game points still in hand) asked now; a card the claimer showed is theirs without
         asking. None: not recorded."""
         from referee.history.claimentries import claim_text
+        from referee.history.claimseen import claim_questions
         from referee.notation import resolve_player
 
-        s = self.s
-        cards, points = s.rules.claim_questions(s.result(), claimer)
+        s = self.s  # (a private deal: the questions of the game as the table has seen it)
+        cards, points = claim_questions(s.rules, s.setup, s.deals, s.result(), claimer)
         held = []
         nobody = []
         for c in cards:

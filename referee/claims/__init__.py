@@ -83,7 +83,7 @@ def judge(setup: Setup, deals: Sequence[Deal], claimer: str, *, tricks: int | No
     need = pos.left if tricks is None else tricks
     if not 1 <= need <= pos.left:
         raise ClaimError(text.tricks_range(need, pos.left))
-    mine, broken = _hand(pos, hand)
+    mine, broken = _shown(setup, deals, pos, hand)
     proven = _proven(setup, deals, claimer, mine) if broken else ()
     prob = as_problem(pos, mine)
     search = Search(prob, budget, seconds)
@@ -174,6 +174,31 @@ def as_problem(pos: Position, hand: frozenset[Card]) -> Problem:
 
 
 # -- the claimer's hand -------------------------------------------------------------------------
+
+def _shown(setup: Setup, deals: Sequence[Deal], pos: Position,
+           hand: Sequence[Card] | None) -> tuple[frozenset[Card], bool]:
+    """``_hand``; in a private deal (in progress: the claim's), the hand shown is checked
+    first on the deal as the table has seen it, whose refusals name what the table saw, then
+    on the whole deal: a refusal there contradicts a registered hand, and says so without
+    naming its holder or the card's place (``claimkeys.unfit``; docs/private.md "Claims")."""
+    if hand is None or not deals or deals[-1].key("private") is not True:
+        return _hand(pos, hand)
+    from ..games import get as get_game
+    from ..history import claimseen
+    from ..history.private import table_deal
+    from ..store.claimkeys import unfit
+
+    public = read(setup, [*deals[:-1], table_deal(deals[-1], get_game(setup.game))],
+                  pos.claimer)
+    try:
+        _hand(public, hand)
+    except ClaimError as e:  # (in what the table saw: said as it is)
+        raise claimseen.seen(e) from None
+    try:
+        return _hand(pos, hand)
+    except ClaimError:
+        raise ClaimError(unfit(pos.claimer)) from None
+
 
 def _hand(pos: Position, hand: Sequence[Card] | None) -> tuple[frozenset[Card], bool]:
     """The claimer's hand, and whether a card of it breaks what the claimer's play claimed

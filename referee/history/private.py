@@ -76,7 +76,11 @@ def masked(deals: Sequence[Deal], result: Result, force: bool = False,
     n = live_private(deals, result, force)
     if n is None:
         return list(deals)
-    d = deals[n - 1]
+    return [*deals[:n - 1], table_deal(deals[n - 1], rules)]
+
+
+def table_deal(d: Deal, rules: Any = None) -> Deal:
+    """Deal ``d`` as the table has seen it (``masked``)."""
     seen = rules.as_seen(d) if rules is not None else None
     if seen is None:  # (an exchange's cards, taken or discarded face down: a count only)
         seen = Deal([Exchange(e.player, e.kind, None, e.count)
@@ -84,8 +88,7 @@ def masked(deals: Sequence[Deal], result: Result, force: bool = False,
                      for e in d.entries if not (
                          isinstance(e, Key) and e.name in ("hands", "stock"))])
     # (without its hands, ``private`` is not a key the deal may hold: the table's view)
-    seen = Deal([e for e in seen.entries if not (isinstance(e, Key) and e.name == PRIVATE)])
-    return [*deals[:n - 1], seen]
+    return Deal([e for e in seen.entries if not (isinstance(e, Key) and e.name == PRIVATE)])
 
 
 def hidden(deals: Sequence[Deal], result: Result, viewer: str | None = None,

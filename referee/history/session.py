@@ -281,12 +281,20 @@ class Session:
         """Append one entry and keep it only if its own processing found nothing wrong."""
         if self.over(self.result()) and not (isinstance(e, Key) and e.name == "claimed"):
             raise IllegalEntry("turn-order", "the game is over: no more entries")
+        from . import claimseen
+
+        hidden = claimseen.hidden_claim(self.deals, self.result(), e)
+        if hidden:  # a claim in a private deal: first as the table has seen the deal
+            claimseen.check_seen(self.rules, self.setup, self.deals, self.result(), e,
+                                 EVIDENCE)
         index = self._append(e)  # the entry just appended
         at.add(index)
         res = self.result()
         mine = [v for v in res.violations if v.at == index and v.rule not in EVIDENCE]
         bad = [v for v in mine if not v.retro]
         if bad:
+            if hidden:  # (it contradicts a registered hand: whose, or where, is not said)
+                raise claimseen.refusal(e, bad[0].rule)
             raise IllegalEntry(bad[0].rule, bad[0].message)
         added.entries.append(e)
         added.proven.extend(mine)

@@ -292,6 +292,13 @@ def hand_card_other(claimer: str, c: Card, other: str | None) -> str:
     return f"{claimer}'s hand shown at the claim holds {c}, which {other} held"
 
 
+def unfit(claimer: str) -> str:
+    """A claim (its answers, its hand shown) that contradicts a hand shown to the referee
+    alone during a private deal: one wording, naming neither that hand's holder nor where the
+    card lies (docs/private.md "Claims")."""
+    return f"{claimer}'s claim does not fit the hands shown to the referee"
+
+
 def hand_card_missing(claimer: str, c: Card) -> str:
     return (f"{claimer}'s hand shown at the claim lacks {c}, which {claimer} showed earlier "
             "and has not played")

@@ -516,8 +516,10 @@ class Kozel(GameRules):
             self.check_trump_shower(text, setup, exp)
             return self.typed_trump(words)
         if words and words[0].lower() == "points":
+            split_actor(text, setup.players)  # (the table's count: any seat may say it)
             return self.typed_points(" ".join(words[1:]), setup, result)
         if re.fullmatch(r"\s*\d+\s*-\s*\d+\s*", body):  # '70-50', as the sheet writes it
+            split_actor(text, setup.players)  # (a name that is nobody's: unreadable)
             return self.typed_points(body, setup, result)
         leader = result.table.trick[0][0] if result.table.trick else None
         played = [p for p, _ in result.table.trick]
