@@ -425,3 +425,46 @@ def test_a_discard_violation_says_nothing_of_the_discard_until_the_deal_ends(
     assert done["deal"]["finished"]
     v = [x for x in done["violations"] if x["rule"] == "discard-trump"]
     assert "discarded the trump K♥" in v[0]["message"]
+
+
+SHOWN_THEN_DOWN = '''format = 1
+game = "kozel"
+players = ["Ala", "Bartek", "Celina", "Darek"]
+first_dealer = "Darek"
+
+[[deals]]
+dealer = "Darek"
+trump = "H"
+trump_card = "9H"
+stock = "QS QC 6H 9C AH 6C QH 7C AS 6S 6D 9S 8D 9H JS 10S KH 7H 8C KD"
+tricks = [
+  "Ala: 8H / Ala: 8H / Bartek: 10H / Celina: ~9D",
+  "Darek: ~JH / Bartek: QS 7S / Celina: ~QC QD / Darek: ~6H 8S",
+  "Ala: ~AD JC / Celina: AC / Celina: ~10D / Darek: QH",
+  "Ala: ~9S / Darek: 8D 6D JD / Ala: ~7D 7C 9C / Bartek: ~AH JS KS",
+  "Celina: ~10S KC 6S / Darek: KH / Ala: ~9H",
+]
+
+[deals.hands]
+Ala = "JC 7D AD 8H"
+Bartek = "KS 7S AC 10H"
+Celina = "10D QD 9D KC"
+Darek = "8S JH JD 10C"
+'''
+
+
+def test_a_card_the_table_saw_then_laid_face_down_is_not_named(tmp_path: Path) -> None:
+    """The Kozel card shown (9♥) goes back into the deck; Ala later lays it face down where
+    she cannot hold it (Darek drew it). The table saw 9♥ turned up, not that it went down
+    there: the violations that face-down play broke are said without the card (no proof
+    card, the message withheld where it names it), on every page and in every JSON."""
+    path = tmp_path / "g.toml"
+    path.write_text(SHOWN_THEN_DOWN)
+    res = Session.load(path).result()
+    down = [v for v in res.violations if v.deal == 1 and v.player == "Ala" and v.trick == 5]
+    assert {v.rule for v in down} >= {"card-not-held", "play-count"}
+    assert check(path) > 0  # every response searched: 9♥ only where the card shown is said
+    doc = json.loads(responses(path, 1)["live.json"])
+    mine = [v for v in doc["violations"] if v["player"] == "Ala" and v["trick"] == 5]
+    assert mine and all(v["card"] is None for v in mine)
+    assert all("9" not in v["message"] for v in mine)

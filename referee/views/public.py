@@ -153,6 +153,13 @@ def face_up(play: DealPlay | None, deal: Deal) -> frozenset[Card]:
     return frozenset(out)
 
 
+def face_down_named(deal: Deal, but: str | None = None) -> frozenset[Card]:
+    """The cards a deal's face-down plays name (the file knows them; the table does not know
+    they went down there), but those of player ``but`` (a seat knows its own)."""
+    return frozenset(c for e in deal.entries if isinstance(e, Play) and e.down
+                     and e.player != but for c in e.cards if c is not None)
+
+
 def _visible(viewer: str, row: DealResult | None, deal: Deal) -> Sight:
     """The one decision: what ``viewer`` may see of ``deal`` (``row``: its result, None for a
     deal the replay gave no row, written after the end)."""
@@ -194,7 +201,7 @@ class Game:
                     self.seen = None
         self._withheld: dict[int, list[str]] = {}
         for v in result.violations:
-            if self.sight(v.deal).hides(v.message):
+            if self.sight(v.deal).hides(v.message) or self._names_down(v):
                 self._withheld.setdefault(v.deal, []).append(v.message)
 
     @classmethod
@@ -251,13 +258,28 @@ class Game:
         """The score columns: teams joined with ' & ', else the players."""
         return self.result.columns()
 
+    def _names_down(self, v: Violation) -> bool:
+        """Whether ``v``, of a deal in progress, names a card laid face down in it by another
+        than the viewer: the table may have seen the card (a Kozel card shown, a card laid
+        face up before a pull took it back) but not that it went down there, so naming it
+        says what the face-down play was."""
+        if self.sight(v.deal).visible is None or not 1 <= v.deal <= len(self.deals):
+            return False
+        me = self.viewer.removeprefix(SEAT) if self.viewer.startswith(SEAT) else None
+        down = face_down_named(self.deals[v.deal - 1], me)
+        return any(try_parse_card(m.group(0)) in down for m in CARD.finditer(v.message))
+
     def violation(self, v: Violation) -> Json:
         """A violation as proven: where, who, the rule id, the message, and the card of the
-        entry that broke it or proved it (when that entry laid a card)."""
+        entry that broke it or proved it (when that entry laid a card face up, or the deal
+        is over)."""
         sight = self.sight(v.deal)
         e = self.entry(v.at)
         cards: tuple[Card | None, ...] = ()
-        if isinstance(e, Play | Pull):
+        if isinstance(e, Play) and e.down and sight.visible is not None \
+                and not self.viewer == SEAT + e.player:
+            cards = ()
+        elif isinstance(e, Play | Pull):
             cards = e.cards
         elif isinstance(e, Place):
             cards = (e.card,)
