@@ -61,6 +61,15 @@ def matching(play: Sequence[Card], target: Sequence[Card | None],
     return out
 
 
+def takes(play: Sequence[Card | None], target: Sequence[Card | None],
+          trump: str | None) -> bool:
+    """A face-up ``play`` takes the trick from ``target`` (the play winning it): as many
+    cards, all of the deck, each beating a different card of ``target``."""
+    shown = [c for c in play if c is not None]
+    return (len(play) == len(target) and all(c in DECK for c in shown)
+            and all(j is not None for j in matching(shown, target, trump)))
+
+
 def why_not(play: Sequence[Card], target: Sequence[Card | None], trump: str | None,
             match: Sequence[int | None]) -> str:
     """Why a play does not beat the target one-to-one (Hall's condition, with a witness)."""

@@ -12,8 +12,9 @@ from ...errors import Violation
 from ...model import Deal, Entry, Key, Play, Pull, Setup
 from . import feasible
 from . import text as say
-from .cards import DECK, HAND, CardBook, cards_text, matching, suit_text, why_not
+from .cards import DECK, HAND, CardBook, cards_text, matching, suit_text, takes, why_not
 from .score import check_points, points_of
+from .seen import UnseenLead
 from .text import PLAYERS, UNIT, group_tricks, next_to_play
 
 FIXED_KEYS = ("dealer", "trump", "trump_card", "hands", "stock")
@@ -32,6 +33,9 @@ class PlayRec:
     pairs: list[tuple[Card, Card | None]] = field(default_factory=list)  # beater, beaten
     why: str = ""
     cancelled_by: str | None = None
+    # a lead the table saw face down (``seen.UnseenLead``): the play of its trick that took
+    # the trick from it, as the referee ruled from its cards (0: none); None: its cards decide
+    ruled: int | None = None
 
 
 @dataclass(slots=True)
@@ -195,7 +199,8 @@ class Game:
         t = self.current
         cards = e.cards
         rec = PlayRec(e.player, tuple(cards), isinstance(e, Play) and e.down, at,
-                      pull=isinstance(e, Pull))
+                      pull=isinstance(e, Pull),
+                      ruled=e.beaten_at if isinstance(e, UnseenLead) else None)
         if isinstance(e, Pull):
             self.pull(t, rec)
         elif not t.attempt:
@@ -263,7 +268,9 @@ class Game:
             shown = [c for c in rec.cards if c is not None]
             m = matching(shown, target, self.trump)
             strange = [c for c in shown if c not in DECK]
-            if count_ok and not strange and all(j is not None for j in m):
+            ruled = t.winning.ruled  # a lead the table did not see: the referee's ruling
+            if (takes(rec.cards, target, self.trump) if ruled is None
+                    else ruled == len(t.attempt)):
                 rec.kind = "beat"
                 rec.pairs = [(c, target[j]) for c, j in zip(shown, m, strict=True)
                              if j is not None]
@@ -275,7 +282,8 @@ class Game:
                 rec.why = say.outside_deck(cards_text(strange))
             else:
                 rec.kind = "no-beat"
-                rec.why = why_not(shown, target, self.trump, m)
+                rec.why = (why_not(shown, target, self.trump, m) if ruled is None
+                           or not count_ok else say.not_beaten_unseen())
                 if count_ok:
                     self.flag(rec.at, "beat", say.no_beat(p, cards_text(rec.cards),
                                                           t.winning.player, cards_text(target),
@@ -450,8 +458,9 @@ def describe(r: PlayRec, trump: str | None) -> str:
     if r.kind == "discard":
         return f"{r.player} discards face down ~{cards}"
     if r.kind == "beat":
-        pairs = ", ".join(f"{a} beats {b}" + (" (trump)" if trump and a.suit == trump and
-                                              b is not None and b.suit != trump else "")
+        pairs = ", ".join(f"{a} beats {cards_text([b])}"
+                          + (" (trump)" if trump and a.suit == trump and
+                             b is not None and b.suit != trump else "")
                           for a, b in r.pairs)
         return f"{r.player} beats with {cards}: {pairs}"
     return f"{r.player} plays {cards} face up but does not beat ({r.why}): it counts as a " \

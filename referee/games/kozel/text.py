@@ -243,6 +243,12 @@ def no_beat(player: str, cards: str, winner: str, target: str, why: str) -> str:
     return f"{player}'s {cards} does not beat {winner}'s {target}: {why}"
 
 
+def not_beaten_unseen() -> str:
+    """Why a face-up play did not beat a lead laid face down, on the game as the table saw
+    it (the referee ruled from the cards led, which the table has not seen)."""
+    return "the referee ruled so from the cards led face down"
+
+
 def outside_deck(cards: str) -> str:
     return f"{cards} is not in the 36-card deck"
 
