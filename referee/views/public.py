@@ -433,13 +433,16 @@ def live(game: Game) -> Json:
     what is expected, the trick on the table at the seats (or the last one taken), the tricks
     (turns) of this deal so far, the score sheet, the winner, the violations, the claim."""
     r, setup = game.result, game.setup
-    tv, e = r.table, r.expect
+    e = r.expect
     row = r.deals[-1] if r.deals else None
     sight = game.sight(row.number) if row is not None else Sight(frozenset())
     at = e.deal if not e.new_deal else row.number if row is not None else 0
     seen = game.texts()
+    # the deal in progress as the table saw it: its lines always (the referee's own may count
+    # what went face down), its prompt where it expects what the referee expects
+    tv = seen.table
     if seen.expect.deal == e.deal and seen.expect.player == e.player:
-        tv, prompt = seen.table, seen.expect.prompt  # the deal in progress as the table saw it
+        prompt = seen.expect.prompt
     else:
         prompt = e.prompt
 
