@@ -67,6 +67,17 @@ def new(tmp: Path, game: str, seed: int, *options: str,
     return file
 
 
+def kozel_unseen(tmp: Path, *entries: str) -> Path:
+    """A Kozel game of FOUR with the hands unseen, trump hearts, then ``entries`` added."""
+    file = tmp / "kozel.toml"
+    args = ["new", "kozel", str(file)]
+    for name in FOUR:
+        args += ["-p", name]
+    for done in (referee(*args), *(referee("add", str(file), e) for e in ("trump H", *entries))):
+        assert done.returncode == 0, done.stderr
+    return file
+
+
 def replay(file: Path) -> dict[str, Any]:
     done = referee("replay", str(file), "--json")
     assert done.returncode in (0, 1), done.stderr

@@ -11,21 +11,11 @@ from pathlib import Path
 from typing import Any
 
 from tests import phones
-from tests.phones import FOUR, referee, shot
+from tests.phones import kozel_unseen, referee, shot
 from tests.test_browser_seats import pick
 
 chromium = phones.chromium  # the fixtures: one Chromium, a served file and its phones
 table = phones.table
-
-
-def unseen(tmp: Path) -> Path:
-    file = tmp / "kozel.toml"
-    args = ["new", "kozel", str(file)]
-    for name in FOUR:
-        args += ["-p", name]
-    for done in (referee(*args), referee("add", str(file), "trump H")):
-        assert done.returncode == 0, done.stderr
-    return file
 
 
 def play_button(page: Any, entry: str) -> Any:
@@ -35,7 +25,7 @@ def play_button(page: Any, entry: str) -> Any:
 
 
 def test_kozel_hands_unseen_a_lead_of_three_by_taps(table: Any, tmp_path: Path) -> None:
-    file = unseen(tmp_path)
+    file = kozel_unseen(tmp_path)
     copy = tmp_path / "copy.toml"
     shutil.copyfile(file, copy)
     t = table(file)

@@ -12,23 +12,11 @@ from pathlib import Path
 from typing import Any
 
 from tests import phones
-from tests.phones import FOUR, referee, shot
+from tests.phones import FOUR, kozel_unseen, referee, shot
 from tests.test_browser_seats import pick
 
 chromium = phones.chromium  # the fixtures: one Chromium, a served file and its phones
 table = phones.table
-
-
-def unseen(tmp: Path) -> Path:
-    file = tmp / "kozel.toml"
-    args = ["new", "kozel", str(file)]
-    for name in FOUR:
-        args += ["-p", name]
-    for done in (referee(*args), referee("add", str(file), "trump H"),
-                 referee("add", str(file), "Bartek: 6C"),
-                 referee("add", str(file), "Celina: 7C")):
-        assert done.returncode == 0, done.stderr
-    return file
 
 
 def pull_out_of_turn(t: Any, name: str, cards: list[str], entry: str) -> Any:
@@ -45,7 +33,7 @@ def pull_out_of_turn(t: Any, name: str, cards: list[str], entry: str) -> Any:
 
 
 def test_kozel_hands_unseen_a_pull_out_of_turn_by_taps(table: Any, tmp_path: Path) -> None:
-    file = unseen(tmp_path)
+    file = kozel_unseen(tmp_path, "Bartek: 6C", "Celina: 7C")
     copy = tmp_path / "copy.toml"
     shutil.copyfile(file, copy)
     t = table(file)
