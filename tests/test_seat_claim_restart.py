@@ -80,3 +80,20 @@ def test_an_unreadable_record_is_dropped(tmp_path: Path) -> None:
     c, keys = client(p)
     assert live(c, keys["Celina"])["claim_pending"] is None
     assert not claimrecord.path_of(p).exists()
+
+
+def test_a_record_made_read_only_by_hand_does_not_stop_the_claim(tmp_path: Path) -> None:
+    """Someone chmods the record 0400: the claim goes on in memory (every answer taken, the
+    deal settled as at the table), the record is dropped rather than left stale for a
+    restart to bring back."""
+    p = game(tmp_path)
+    c, keys = client(p)
+    v = claim(c, keys)
+    record = claimrecord.path_of(p)
+    record.chmod(0o400)
+    assert post(c, keys["Ala"], "answer", {"accept": True, "version": v}).status_code == 200
+    assert not record.exists()
+    for who in ("Bartek", "Darek"):
+        v = live(c, keys[who])["version"]
+        assert post(c, keys[who], "answer", {"accept": True, "version": v}).status_code == 200
+    assert p.read_bytes() == by_table(tmp_path, ["claim Celina", CELINA, "y", "quit"])

@@ -30,6 +30,7 @@ from typing import Any
 from starlette.responses import Response
 
 from cli.serve.live import Feed
+from referee.errors import WriteFailed
 
 Json = dict[str, Any]
 
@@ -91,7 +92,12 @@ class PhoneClaims:
             claimrecord.remove(self.path)
             self.stored = None
         else:
-            claimrecord.write(self.path, p)
+            try:
+                claimrecord.write(self.path, p)
+            except WriteFailed:  # (made read-only by hand): the claim goes on in memory; an
+                claimrecord.remove(self.path)  # older state must not come back at a restart
+                self.stored = None
+                return
             self.stored = p.version
 
     def settle(self, version: int) -> None:
