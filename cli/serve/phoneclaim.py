@@ -284,7 +284,6 @@ class PhoneClaims:
 
     def record(self, feed: Feed, p: Pending, now: int) -> Response | None:
         """The claim accepted by every opponent, recorded as the table mode records it."""
-        from referee.errors import IllegalEntry, NotationError
         from referee.history.claimentries import claim_text
         from referee.history.session import Session
 
@@ -294,16 +293,11 @@ class PhoneClaims:
         self.keep(None)
         self.note = Note(f"{p.claimer}'s claim was accepted by "
                          f"{', '.join((*p.accepted, *p.waiting))}: recorded", now + 1)
-        try:
-            s.add(text)
-        except IllegalEntry as e:
+        wrong = added(s, text)
+        if wrong is not None:
             self.keep(p)
             self.note = None
-            return refused(422, e.bare, rule=e.rule)
-        except NotationError as e:
-            self.keep(p)
-            self.note = None
-            return refused(422, str(e))
+            return wrong
         feed.refresh()
         self.seats.site.tell_entry(p.claimer, text)
         return None
@@ -315,12 +309,19 @@ def checked(s: Any, claimer: str, hand: tuple[Any, ...] | None,
     refusal (422, its rule) when the strict path of ``add`` would refuse it: an answer the
     cards contradict, in a private deal one that contradicts a registered hand
     (``referee.history.claimseen``: whose is not said). None: it would be recorded."""
-    from referee.errors import IllegalEntry, NotationError
     from referee.history.claimentries import claim_text
 
     held, nobody, points = answers
     text = claim_text(s.rules, s.setup, claimer, hand or (), held, nobody, points)
     s.path = None  # (a trial: the session is dropped after it)
+    return added(s, text)
+
+
+def added(s: Any, text: str) -> Response | None:
+    """``text`` added to the session ``s`` by the strict path of ``add``: None, or its
+    refusal (422; the rule an entry broke)."""
+    from referee.errors import IllegalEntry, NotationError
+
     try:
         s.add(text)
     except IllegalEntry as e:
