@@ -62,12 +62,15 @@ def matching(play: Sequence[Card], target: Sequence[Card | None],
 
 
 def takes(play: Sequence[Card | None], target: Sequence[Card | None],
-          trump: str | None) -> bool:
+          trump: str | None, match: Sequence[int | None] | None = None) -> bool:
     """A face-up ``play`` takes the trick from ``target`` (the play winning it): as many
-    cards, all of the deck, each beating a different card of ``target``."""
+    cards, all of the deck, each beating a different card of ``target`` (``match``: the
+    ``matching`` of its cards, where the caller has it already)."""
     shown = [c for c in play if c is not None]
+    if match is None:
+        match = matching(shown, target, trump)
     return (len(play) == len(target) and all(c in DECK for c in shown)
-            and all(j is not None for j in matching(shown, target, trump)))
+            and all(j is not None for j in match))
 
 
 def why_not(play: Sequence[Card], target: Sequence[Card | None], trump: str | None,

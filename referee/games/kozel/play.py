@@ -269,7 +269,7 @@ class Game:
             m = matching(shown, target, self.trump)
             strange = [c for c in shown if c not in DECK]
             ruled = t.winning.ruled  # a lead the table did not see: the referee's ruling
-            if (takes(rec.cards, target, self.trump) if ruled is None
+            if (takes(rec.cards, target, self.trump, m) if ruled is None
                     else ruled == len(t.attempt)):
                 rec.kind = "beat"
                 rec.pairs = [(c, target[j]) for c, j in zip(shown, m, strict=True)
