@@ -254,6 +254,11 @@ class Game:
 
     # -- pieces ------------------------------------------------------------------------------
 
+    @property
+    def seat(self) -> str | None:
+        """The seat this viewer is (``seat:NAME``), or None (the table)."""
+        return self.viewer.removeprefix(SEAT) if self.viewer.startswith(SEAT) else None
+
     def names(self) -> list[str]:
         """The score columns: teams joined with ' & ', else the players."""
         return self.result.columns()
@@ -265,8 +270,7 @@ class Game:
         says what the face-down play was."""
         if self.sight(v.deal).visible is None or not 1 <= v.deal <= len(self.deals):
             return False
-        me = self.viewer.removeprefix(SEAT) if self.viewer.startswith(SEAT) else None
-        down = face_down_named(self.deals[v.deal - 1], me)
+        down = face_down_named(self.deals[v.deal - 1], self.seat)
         return any(try_parse_card(m.group(0)) in down for m in CARD.finditer(v.message))
 
     def violation(self, v: Violation) -> Json:
@@ -277,7 +281,7 @@ class Game:
         e = self.entry(v.at)
         cards: tuple[Card | None, ...] = ()
         if isinstance(e, Play) and e.down and sight.visible is not None \
-                and not self.viewer == SEAT + e.player:
+                and e.player != self.seat:
             cards = ()
         elif isinstance(e, Play | Pull):
             cards = e.cards
